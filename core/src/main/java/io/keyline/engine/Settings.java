@@ -1,0 +1,21 @@
+package io.keyline.engine;
+
+import java.time.Duration;
+
+/**
+ * Engine settings that a user can change on the command line. Immutable.
+ *
+ * @param region          the region in ARNs and DescribeEndpoints
+ * @param accountId       the account in ARNs
+ * @param tableCreateDelay how long a new table stays CREATING (DynamoDB: seconds; default 0)
+ * @param tableDeleteDelay how long a deleted table stays DELETING (default 0)
+ */
+public record Settings(String region, String accountId, Duration tableCreateDelay, Duration tableDeleteDelay) {
+    public static Settings defaults() {
+        return new Settings("us-east-1", "000000000000", Duration.ZERO, Duration.ZERO);
+    }
+
+    public Settings withTableCreateDelay(Duration d) { return new Settings(region, accountId, d, tableDeleteDelay); }
+
+    public Settings withTableDeleteDelay(Duration d) { return new Settings(region, accountId, tableCreateDelay, d); }
+}

@@ -1,0 +1,118 @@
+package io.keyline.error;
+
+import java.util.Map;
+
+/**
+ * Factory for every error DynamoDB sends, with its wire type and HTTP status. Message texts
+ * that DynamoDB fixes live here too; operation-specific validation texts are passed in by the
+ * caller, which must use DynamoDB's exact wording.
+ */
+public final class Errors {
+    private static final String DDB = "com.amazonaws.dynamodb.v20120810#";
+    private static final String CORAL_VALIDATE = "com.amazon.coral.validate#";
+    private static final String CORAL_SERVICE = "com.amazon.coral.service#";
+
+    private Errors() {}
+
+    private static ApiException client(String type, String message) {
+        return new ApiException(type, 400, message, null);
+    }
+
+    public static ApiException validation(String message) {
+        return client(CORAL_VALIDATE + "ValidationException", message);
+    }
+
+    public static ApiException serialization(String message) {
+        return client(CORAL_SERVICE + "SerializationException", message);
+    }
+
+    public static ApiException unknownOperation() {
+        return client(CORAL_SERVICE + "UnknownOperationException", null);
+    }
+
+    public static ApiException missingAuthenticationToken() {
+        return new ApiException(CORAL_SERVICE + "MissingAuthenticationTokenException", 400,
+                "Request is missing Authentication Token", null);
+    }
+
+    public static ApiException unrecognizedClient(String message) {
+        return client(CORAL_SERVICE + "UnrecognizedClientException", message);
+    }
+
+    public static ApiException invalidSignature(String message) {
+        return client(CORAL_SERVICE + "InvalidSignatureException", message);
+    }
+
+    public static ApiException accessDenied(String message) {
+        return client(CORAL_SERVICE + "AccessDeniedException", message);
+    }
+
+    public static ApiException requestTooLarge(String message) {
+        return new ApiException(CORAL_SERVICE + "RequestEntityTooLarge", 413, message, null);
+    }
+
+    public static ApiException resourceNotFound(String message) {
+        return client(DDB + "ResourceNotFoundException", message);
+    }
+
+    /** "Requested resource not found" as GetItem/PutItem/... say it for a missing table. */
+    public static ApiException tableNotFound() {
+        return resourceNotFound("Requested resource not found");
+    }
+
+    public static ApiException resourceInUse(String message) {
+        return client(DDB + "ResourceInUseException", message);
+    }
+
+    public static ApiException limitExceeded(String message) {
+        return client(DDB + "LimitExceededException", message);
+    }
+
+    public static ApiException conditionalCheckFailed() {
+        return client(DDB + "ConditionalCheckFailedException", "The conditional request failed");
+    }
+
+    /** With ReturnValuesOnConditionCheckFailure=ALL_OLD: the old item rides along. */
+    public static ApiException conditionalCheckFailed(Map<String, ?> oldItem) {
+        ApiException e = conditionalCheckFailed();
+        return oldItem == null ? e : e.withExtra("Item", oldItem);
+    }
+
+    public static ApiException itemCollectionSizeLimitExceeded() {
+        return client(DDB + "ItemCollectionSizeLimitExceededException",
+                "Item collection size limit exceeded");
+    }
+
+    public static ApiException provisionedThroughputExceeded(String message) {
+        return client(DDB + "ProvisionedThroughputExceededException", message);
+    }
+
+    public static ApiException throttling(String message) {
+        return client(DDB + "ThrottlingException", message);
+    }
+
+    public static ApiException requestLimitExceeded(String message) {
+        return client(DDB + "RequestLimitExceeded", message);
+    }
+
+    public static ApiException transactionCanceled(String message, Object cancellationReasons) {
+        return client(DDB + "TransactionCanceledException", message)
+                .withExtra("CancellationReasons", cancellationReasons);
+    }
+
+    public static ApiException transactionConflict(String message) {
+        return client(DDB + "TransactionConflictException", message);
+    }
+
+    public static ApiException transactionInProgress(String message) {
+        return client(DDB + "TransactionInProgressException", message);
+    }
+
+    public static ApiException idempotentParameterMismatch(String message) {
+        return client(DDB + "IdempotentParameterMismatchException", message);
+    }
+
+    public static ApiException internal(String message) {
+        return new ApiException(DDB + "InternalServerError", 500, message, null);
+    }
+}

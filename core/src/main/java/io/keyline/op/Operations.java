@@ -1,0 +1,43 @@
+package io.keyline.op;
+
+import io.keyline.engine.Engine;
+import io.keyline.error.Errors;
+import io.keyline.protocol.JsonObject;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The operation registry: name → handler, built once per engine. Thread-safe after
+ * construction (the map is never modified).
+ */
+public final class Operations {
+    private final Map<String, Operation> byName;
+
+    public Operations(Engine engine) {
+        this(all(engine));
+    }
+
+    public Operations(List<Operation> operations) {
+        Map<String, Operation> m = new LinkedHashMap<>();
+        for (Operation op : operations) m.put(op.name(), op);
+        this.byName = Map.copyOf(m);
+    }
+
+    /** Every operation Keyline serves. Add new operations here, one line each. */
+    static List<Operation> all(Engine engine) {
+        return List.of(
+        );
+    }
+
+    public Operation get(String name) { return byName.get(name); }
+
+    public Map<String, Operation> all() { return byName; }
+
+    /** Runs the named operation; unknown names are UnknownOperationException. */
+    public Object dispatch(String name, JsonObject request) {
+        Operation op = byName.get(name);
+        if (op == null) throw Errors.unknownOperation();
+        return op.handle(request);
+    }
+}

@@ -1,0 +1,135 @@
+package io.keyline.protocol;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParseException;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import io.keyline.error.Errors;
+import io.keyline.model.AttributeValue;
+import io.keyline.model.Binary;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * JSON as plain Java values: objects are {@code LinkedHashMap<String,Object>}, arrays
+ * {@code ArrayList<Object>}, strings {@code String}, numbers {@code BigDecimal}, booleans
+ * {@code Boolean}, JSON null {@code null}. Parsing is streaming (jackson-core) and nesting-limited;
+ * writing also accepts {@link AttributeValue}, {@link Binary} and item maps directly, so
+ * responses are never built as an intermediate tree of strings. Stateless and thread-safe.
+ */
+public final class Json {
+    /** DynamoDB nests documents at most 32 levels; the request envelope adds a few more. */
+    private static final int MAX_DEPTH = 64;
+    private static final JsonFactory FACTORY = JsonFactory.builder()
+            .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(MAX_DEPTH).build())
+            .build();
+
+    private Json() {}
+
+    public static Object parse(byte[] body) {
+        try (JsonParser p = FACTORY.createParser(body)) {
+            return parseDocument(p);
+        } catch (IOException e) {
+            throw Errors.serialization(e instanceof JsonParseException ? "Start of structure or map found where not expected." : e.getMessage());
+        }
+    }
+
+    public static Object parse(InputStream in) {
+        try (JsonParser p = FACTORY.createParser(in)) {
+            return parseDocument(p);
+        } catch (IOException e) {
+            throw Errors.serialization("Start of structure or map found where not expected.");
+        }
+    }
+
+    private static Object parseDocument(JsonParser p) throws IOException {
+        JsonToken t = p.nextToken();
+        if (t == null) throw Errors.serialization("Start of structure or map found where not expected.");
+        Object v = read(p, t);
+        if (p.nextToken() != null) throw Errors.serialization("Start of structure or map found where not expected.");
+        return v;
+    }
+
+    private static Object read(JsonParser p, JsonToken t) throws IOException {
+        switch (t) {
+            case START_OBJECT: {
+                Map<String, Object> m = new LinkedHashMap<>();
+                String name;
+                while ((name = p.nextFieldName()) != null) {
+                    m.put(name, read(p, p.nextToken()));
+                }
+                return m;
+            }
+            case START_ARRAY: {
+                List<Object> l = new ArrayList<>();
+                JsonToken e;
+                while ((e = p.nextToken()) != JsonToken.END_ARRAY) l.add(read(p, e));
+                return l;
+            }
+            case VALUE_STRING: return p.getText();
+            case VALUE_NUMBER_INT:
+            case VALUE_NUMBER_FLOAT: return p.getDecimalValue();
+            case VALUE_TRUE: return Boolean.TRUE;
+            case VALUE_FALSE: return Boolean.FALSE;
+            case VALUE_NULL: return null;
+            default: throw Errors.serialization("Start of structure or map found where not expected.");
+        }
+    }
+
+    public static byte[] write(Object value) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(256);
+        try (JsonGenerator g = FACTORY.createGenerator(out)) {
+            write(g, value);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out.toByteArray();
+    }
+
+    @SuppressWarnings("unchecked")
+    public static void write(JsonGenerator g, Object v) throws IOException {
+        if (v == null) {
+            g.writeNull();
+        } else if (v instanceof String s) {
+            g.writeString(s);
+        } else if (v instanceof Boolean b) {
+            g.writeBoolean(b);
+        } else if (v instanceof BigDecimal d) {
+            g.writeNumber(d);
+        } else if (v instanceof Double d) {
+            g.writeNumber(d);
+        } else if (v instanceof Long l) {
+            g.writeNumber(l);
+        } else if (v instanceof Integer i) {
+            g.writeNumber(i);
+        } else if (v instanceof Number n) {
+            g.writeNumber(n.toString());
+        } else if (v instanceof AttributeValue av) {
+            AttributeValueCodec.write(g, av);
+        } else if (v instanceof Map<?, ?> m) {
+            g.writeStartObject();
+            for (Map.Entry<String, ?> e : ((Map<String, ?>) m).entrySet()) {
+                g.writeFieldName(e.getKey());
+                write(g, e.getValue());
+            }
+            g.writeEndObject();
+        } else if (v instanceof Iterable<?> it) {
+            g.writeStartArray();
+            for (Object o : it) write(g, o);
+            g.writeEndArray();
+        } else if (v instanceof Binary b) {
+            g.writeString(b.toBase64());
+        } else {
+            throw new IllegalArgumentException("not JSON-able: " + v.getClass());
+        }
+    }
+}

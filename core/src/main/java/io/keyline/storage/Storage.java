@@ -1,0 +1,20 @@
+package io.keyline.storage;
+
+/**
+ * The storage SPI: one ordered byte keyspace with point reads, range cursors, atomic write
+ * batches and consistent snapshots. Implementations are thread-safe. Guarantees every backend
+ * must give: a batch is applied atomically (readers see all of it or none of it) and durably
+ * once {@link #write} returns (unless the backend says it is in-memory); a snapshot sees one
+ * point in time. Each backend's Javadoc states anything more or less it guarantees.
+ */
+public interface Storage extends ReadView, AutoCloseable {
+    void write(WriteBatch batch);
+
+    /** A consistent view as of now; close it to release resources. */
+    Snapshot snapshot();
+
+    /** Human-readable location of the data, for the start-up log line. */
+    String describe();
+
+    @Override void close();
+}
