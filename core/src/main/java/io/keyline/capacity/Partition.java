@@ -14,6 +14,8 @@ final class Partition {
     /** Cost of one read unit in write-equivalent units: 1,000 / 3,000 (B.6 linear combination). */
     static final double READ_COST = Rules.PARTITION_WRITE_CEILING / Rules.PARTITION_READ_CEILING;
     private static final long SECOND = 1_000_000_000L;
+    /** [inf] share of rising sort positions at which traffic counts as monotonic. */
+    static final double MONOTONIC_SHARE = 0.9;
 
     final long startToken;
     final long startSort;
@@ -35,6 +37,10 @@ final class Partition {
 
     private long candidateToken, candidateSort;
     private int candidateVotes;
+
+    /** Successive accesses to one token whose sort position went up, or down (monotonic detection). */
+    private long lastToken, lastSort;
+    private long sortUps, sortDowns;
 
     Partition(long startToken, long startSort, double ceilingTokens, long now, double ceilingCapacity) {
         this.startToken = startToken;
@@ -81,6 +87,14 @@ final class Partition {
 
     long candidateSort() { return candidateSort; }
 
+    /**
+     * Whether traffic within a key climbs its sort key (B.6 [doc]: a collection is split by sort
+     * key "unless traffic follows a monotonic sort key", where a split would not spread it).
+     */
+    boolean monotonicSort() {
+        return sortUps > 0 && sortUps >= MONOTONIC_SHARE * (sortUps + sortDowns);
+    }
+
     void calmDown() {
         hotSince = -1;
         splitWanted = false;
@@ -115,6 +129,12 @@ final class Partition {
             windowUsed = 0;
             windowThrottled = false;
         }
+        if (token == lastToken) {
+            if (sort > lastSort) sortUps++;
+            else if (sort < lastSort) sortDowns++;
+        }
+        lastToken = token;
+        lastSort = sort;
         if (candidateVotes == 0) {
             candidateToken = token;
             candidateSort = sort;

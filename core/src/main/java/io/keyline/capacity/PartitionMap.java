@@ -259,15 +259,17 @@ public final class PartitionMap implements Partition.MapContext {
         int i = indexOf(l, p);
         if (i < 0) return;
         long t, s;
+        boolean monotonic;
         synchronized (p) {
             t = p.candidateToken();
             s = p.candidateSort();
+            monotonic = p.monotonicSort();
             p.calmDown();
         }
         List<long[]> points = new ArrayList<>();
         addPoint(points, l, i, t, Long.MIN_VALUE);
         if (t != Long.MAX_VALUE) addPoint(points, l, i, t + 1, Long.MIN_VALUE);
-        if (points.isEmpty() && sortSplitAllowed) {
+        if (points.isEmpty() && sortSplitAllowed && !monotonic) {
             addPoint(points, l, i, t, s);
             if (s != Long.MAX_VALUE) addPoint(points, l, i, t, s + 1);
         }
