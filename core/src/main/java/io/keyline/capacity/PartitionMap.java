@@ -312,8 +312,8 @@ public final class PartitionMap implements Partition.MapContext {
                 long st = k == 0 ? p.startToken : points.get(k - 1)[0];
                 long ss = k == 0 ? p.startSort : points.get(k - 1)[1];
                 Partition c = p.child(st, ss, now, this);
-                c.sizeBytes = p.sizeBytes / n;
-                c.items = p.items / n;
+                c.sizeBytes = p.sizeBytes / n + (k == 0 ? p.sizeBytes % n : 0);
+                c.items = p.items / n + (k == 0 ? p.items % n : 0);
                 long endToken = k + 1 < n ? points.get(k)[0] : (i + 1 < l.parts.length ? l.tokens[i + 1] : Long.MAX_VALUE);
                 c.minToken = Math.max(p.minToken, st);
                 c.maxToken = Math.min(p.maxToken, endToken);
