@@ -27,6 +27,14 @@ final class Items {
     /** A string of n ASCII bytes. */
     static String bytes(int n) { return "x".repeat(n); }
 
+    /** A well-spread token for a numeric id (SplitMix64). */
+    static long mix(long id) {
+        long h = id * 0x9e3779b97f4a7c15L;
+        h ^= h >>> 30; h *= 0xbf58476d1ce4e5b9L;
+        h ^= h >>> 27; h *= 0x94d049bb133111ebL;
+        return h ^ (h >>> 31);
+    }
+
     /** FNV-1a then a SplitMix64 finaliser: well spread, deterministic. */
     static long token(String key) {
         long h = 0xcbf29ce484222325L;
