@@ -33,7 +33,8 @@ final class Partition {
     private double windowUsed;
     private boolean windowThrottled;
     private long hotSince = -1;
-    boolean splitWanted;
+    /** Set under the lock, read without it after a request. */
+    volatile boolean splitWanted;
 
     private long candidateToken, candidateSort;
     private int candidateVotes;

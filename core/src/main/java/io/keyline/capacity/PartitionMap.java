@@ -116,6 +116,7 @@ public final class PartitionMap implements Partition.MapContext {
         }
         if (limit == null) return null;
         limits.countThrottle(false, limit);
+        afterRequest(p);
         return mode == CapacityMode.ACCOUNT ? null : throttle(false, limit, i);
     }
 
@@ -139,7 +140,10 @@ public final class PartitionMap implements Partition.MapContext {
         Partition p = l.parts[i];
         LimitKind limit = tryWrite(p, units, now, token, sort);
         if (limit != null) {
-            if (mode == CapacityMode.ENFORCE) return throttle(true, limit, i);
+            if (mode == CapacityMode.ENFORCE) {
+                afterRequest(p);
+                return throttle(true, limit, i);
+            }
             serveAnyway(p, units);
         }
         afterRequest(p);
@@ -162,13 +166,14 @@ public final class PartitionMap implements Partition.MapContext {
 
     /** Step one of a write: the partition's ceiling, then the table's limit; nothing kept on failure. */
     LimitKind tryWrite(Partition p, double units, long now, long token, long sort) {
+        boolean room;
         synchronized (p) {
-            if (!p.tryWrite(units, now, token, sort, this)) {
-                p.throttledWrites++;
-                limits.countThrottle(true, LimitKind.KEY_RANGE);
-                return LimitKind.KEY_RANGE;
-            }
-            p.consumedWrite += units;
+            room = p.tryWrite(units, now, token, sort, this);
+            if (room) p.consumedWrite += units; else p.throttledWrites++;
+        }
+        if (!room) {
+            limits.countThrottle(true, LimitKind.KEY_RANGE);
+            return LimitKind.KEY_RANGE;
         }
         LimitKind limit = limits.tryWrite(units, now);
         if (limit != null) {

@@ -68,6 +68,7 @@ public final class TableCapacity {
             if (limit == null) continue;
             if (mode == CapacityMode.ENFORCE) {
                 for (int j = 0; j < i; j++) charge.maps[j].refundWrite(charge.parts[j], charge.units[j]);
+                map.afterRequest(p);
                 return map.throttle(true, limit, charge.tokens[i], charge.sorts[i]);
             }
             map.serveAnyway(p, charge.units[i]);
@@ -101,7 +102,9 @@ public final class TableCapacity {
      * within the day's budget, table and GSI budgets counted apart but the whole request refused
      * if either is over; provisioned → on-demand at most {@link Rules#ON_DEMAND_SWITCHES_PER_WINDOW}
      * times in {@link Rules#ON_DEMAND_SWITCH_WINDOW}. On success the partition maps follow: more
-     * partitions if the new throughput needs them, never fewer.
+     * partitions if the new throughput needs them, never fewer. The table and its GSIs together
+     * stay within the per-table quota ({@link CapacityModel#checkProvisionedQuota}). A billing
+     * mode change applies to the GSIs only as far as the caller passes them (they follow the table).
      *
      * @param tableThroughput the table's new throughput, or null to leave it
      * @param indexThroughput new throughput per GSI name (unknown names are ignored)
@@ -109,7 +112,11 @@ public final class TableCapacity {
      */
     public synchronized String update(Throughput tableThroughput, Map<String, Throughput> indexThroughput) {
         Instant now = clock.now();
-        String problem = check(table, tableHistory, tableThroughput, now);
+        Map<String, Throughput> after = new LinkedHashMap<>();
+        indexes.forEach((n, m) -> after.put(n, indexThroughput.getOrDefault(n, m.limits.throughput())));
+        String problem = model.checkProvisionedQuota(
+                tableThroughput != null ? tableThroughput : table.limits.throughput(), after.values());
+        if (problem == null) problem = check(table, tableHistory, tableThroughput, now);
         for (Map.Entry<String, Throughput> e : indexThroughput.entrySet()) {
             PartitionMap map = indexes.get(e.getKey());
             if (problem == null && map != null) problem = check(map, indexHistory.get(e.getKey()), e.getValue(), now);

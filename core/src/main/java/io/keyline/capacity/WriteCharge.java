@@ -38,5 +38,15 @@ public final class WriteCharge {
         return this;
     }
 
+    /**
+     * The writes one index diff causes in a GSI: the delete where the old entry lives, the put
+     * (or in-place update) where the new one goes. {@code old*} are ignored for a PUT and
+     * {@code new*} for a DELETE; for an UPDATE both name the same entry.
+     */
+    public WriteCharge index(PartitionMap gsi, IndexWrite write, long oldToken, long oldSort, long newToken, long newSort) {
+        add(gsi, oldToken, oldSort, write.deleteUnits());
+        return add(gsi, newToken, newSort, write.putUnits());
+    }
+
     public int size() { return size; }
 }

@@ -87,6 +87,34 @@ class ThroughputUpdateTest {
     }
 
     @Test
+    void tableAndIndexesShareTheProvisionedQuota() { // B.8 [doc, AWS-Q]: sum of the table and its GSIs
+        Sim sim = new Sim();
+        assertThat(sim.model.checkProvisionedQuota(Throughput.provisioned(40_000, 1),
+                java.util.List.of(Throughput.provisioned(0, 1)))).isNull();
+        assertThat(sim.model.checkProvisionedQuota(Throughput.provisioned(30_000, 1),
+                java.util.List.of(Throughput.provisioned(10_001, 1)))).startsWith("Subscriber limit exceeded")
+                .contains("40000 read capacity units");
+        TableCapacity t = sim.table(Throughput.provisioned(10, 20_000), 0, Sim.gsi("g", Throughput.provisioned(10, 20_000)));
+        assertThat(t.update(null, Map.of("g", Throughput.provisioned(10, 20_001)))).contains("write capacity units");
+        assertThat(t.update(Throughput.onDemand(), Map.of("g", Throughput.onDemand()))).isNull();
+    }
+
+    @Test
+    void writeChargeFromAnIndexDiff() { // B.4: a moved GSI entry is charged at both partitions
+        Sim sim = new Sim();
+        TableCapacity t = sim.table(Throughput.provisioned(10, 10_000), 0, Sim.gsi("g", Throughput.provisioned(10, 10_000)));
+        PartitionMap g = t.index("g");
+        long from = Long.MIN_VALUE + 10, to = Long.MAX_VALUE - 10;
+        IndexWrite move = new IndexWrite(IndexWrite.Kind.MOVE, 1, 2);
+        WriteCharge c = new WriteCharge().add(t.table(), 0, 0, 3).index(g, move, from, 0, to, 0);
+        assertThat(c.size()).isEqualTo(3);
+        assertThat(t.admitWrite(c)).isNull();
+        assertThat(g.snapshot().partitions().get(g.partitionOf(from, 0)).consumedWrite()).isEqualTo(1.0);
+        assertThat(g.snapshot().partitions().get(g.partitionOf(to, 0)).consumedWrite()).isEqualTo(2.0);
+        assertThat(new WriteCharge().index(g, IndexWrite.NONE, 1, 1, 1, 1).size()).isZero();
+    }
+
+    @Test
     void gsisComeAndGo() {
         Sim sim = new Sim();
         TableCapacity t = sim.table(Throughput.onDemand(), 0);
