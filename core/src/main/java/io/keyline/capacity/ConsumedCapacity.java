@@ -17,6 +17,12 @@ public record ConsumedCapacity(String tableName, Capacity table,
                                Map<String, Capacity> localSecondaryIndexes,
                                Map<String, Capacity> globalSecondaryIndexes) {
 
+    /**
+     * [inf] Whether ReadCapacityUnits / WriteCapacityUnits appear beside CapacityUnits (the API
+     * reference lists them; whether the service fills them for every operation is unverified).
+     */
+    static final boolean RENDER_READ_WRITE_UNITS = true;
+
     /** Read and write units on one table or index (API_Capacity). */
     public record Capacity(double read, double write) {
         public static final Capacity ZERO = new Capacity(0, 0);
@@ -28,8 +34,8 @@ public record ConsumedCapacity(String tableName, Capacity table,
         Map<String, Object> render() {
             Map<String, Object> out = new LinkedHashMap<>();
             out.put("CapacityUnits", units());
-            if (read != 0) out.put("ReadCapacityUnits", read);
-            if (write != 0) out.put("WriteCapacityUnits", write);
+            if (RENDER_READ_WRITE_UNITS && read != 0) out.put("ReadCapacityUnits", read);
+            if (RENDER_READ_WRITE_UNITS && write != 0) out.put("WriteCapacityUnits", write);
             return out;
         }
     }
@@ -90,8 +96,8 @@ public record ConsumedCapacity(String tableName, Capacity table,
         out.put("TableName", tableName);
         out.put("CapacityUnits", units());
         double r = readUnits(), w = writeUnits();
-        if (r != 0) out.put("ReadCapacityUnits", r);
-        if (w != 0) out.put("WriteCapacityUnits", w);
+        if (RENDER_READ_WRITE_UNITS && r != 0) out.put("ReadCapacityUnits", r);
+        if (RENDER_READ_WRITE_UNITS && w != 0) out.put("WriteCapacityUnits", w);
         if (level == Level.INDEXES) {
             if (table != null) out.put("Table", table.render());
             if (!localSecondaryIndexes.isEmpty()) out.put("LocalSecondaryIndexes", renderAll(localSecondaryIndexes));

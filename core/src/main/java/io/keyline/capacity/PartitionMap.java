@@ -248,7 +248,7 @@ public final class PartitionMap implements Partition.MapContext {
             synchronized (p) {
                 left = p.child(p.startToken, p.startSort, now, this);
                 right = p.child(mid, Long.MIN_VALUE, now, this);
-                moveHalf(p, left, right, mid, Long.MIN_VALUE);
+                moveHalf(p, left, right, mid);
             }
             parts.set(widest, left);
             parts.add(widest + 1, right);
@@ -331,11 +331,16 @@ public final class PartitionMap implements Partition.MapContext {
         layout = Layout.of(parts);
     }
 
-    private static void moveHalf(Partition from, Partition left, Partition right, long token, long sort) {
+    /** Shares a partition's size between the two halves of a split at {@code token} [inf: evenly]. */
+    private static void moveHalf(Partition from, Partition left, Partition right, long token) {
         left.sizeBytes = from.sizeBytes - from.sizeBytes / 2;
         right.sizeBytes = from.sizeBytes / 2;
         left.items = from.items - from.items / 2;
         right.items = from.items / 2;
+        if (from.minToken < token) { left.minToken = from.minToken; left.maxToken = Math.min(from.maxToken, token - 1); }
+        if (from.maxToken >= token) { right.minToken = Math.max(from.minToken, token); right.maxToken = from.maxToken; }
+        left.minSort = right.minSort = from.minSort;
+        left.maxSort = right.maxSort = from.maxSort;
     }
 
     private static int indexOf(Layout l, Partition p) {

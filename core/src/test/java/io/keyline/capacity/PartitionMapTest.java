@@ -56,6 +56,20 @@ class PartitionMapTest {
     }
 
     @Test
+    void partitionsAddedForThroughputStillSplitBySize() { // B.6: a throughput split keeps what each half holds
+        Sim sim = new Sim(CapacitySettings.defaults().withMaxPartitionBytes(1 << 20));
+        TableCapacity t = sim.table(Throughput.provisioned(5, 5), 0);
+        Random r = new Random(3);
+        for (int i = 0; i < 800; i++) t.table().recordSize(r.nextLong(), 0, 1024, 1);
+        t.update(Throughput.provisioned(5, 1500), java.util.Map.of());
+        assertThat(t.table().partitionCount()).isEqualTo(2);
+        for (int i = 0; i < 1600; i++) t.table().recordSize(r.nextLong(), 0, 1024, 1);
+        assertThat(t.table().partitionCount()).isGreaterThan(2);
+        assertThat(t.table().snapshot().partitions().stream().mapToLong(CapacitySnapshot.PartitionSnapshot::sizeBytes).sum())
+                .isEqualTo(2400L * 1024);
+    }
+
+    @Test
     void oneItemIsNeverSplit() { // B.6 [doc]: isolation "down to one item per partition", never below
         Sim sim = new Sim(CapacitySettings.defaults().withMaxPartitionBytes(1000));
         PartitionMap m = map(sim, Throughput.provisioned(5, 5), false, false);
