@@ -1,0 +1,50 @@
+package io.keyline.op;
+
+import io.keyline.engine.Engine;
+import io.keyline.engine.ItemStore;
+import io.keyline.engine.PrimaryKey;
+import io.keyline.engine.PrimaryKeys;
+import io.keyline.engine.TableMetadata;
+import io.keyline.expr.Condition;
+import io.keyline.model.AttributeValue;
+import io.keyline.protocol.JsonObject;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** DeleteItem: removes one item, optionally under a condition, returning the old item on request. */
+public final class DeleteItem implements Operation {
+    private final Engine engine;
+
+    public DeleteItem(Engine engine) { this.engine = engine; }
+
+    @Override public String name() { return "DeleteItem"; }
+
+    @Override public Object handle(JsonObject request) {
+        String tableName = request.string("TableName");
+        Map<String, AttributeValue> keyAttributes = request.item("Key");
+        String returnValues = request.string("ReturnValues");
+        String onFailure = request.string("ReturnValuesOnConditionCheckFailure");
+        new Constraints()
+                .tableName(tableName, "tableName")
+                .notNull(keyAttributes, "key")
+                .oneOf(returnValues, "returnValues", ReturnValues.WIRE_ORDER)
+                .oneOf(request.string("ReturnConsumedCapacity"), "returnConsumedCapacity", ItemTables.RETURN_CONSUMED_CAPACITY)
+                .oneOf(request.string("ReturnItemCollectionMetrics"), "returnItemCollectionMetrics", ItemTables.RETURN_ITEM_COLLECTION_METRICS)
+                .oneOf(onFailure, "returnValuesOnConditionCheckFailure", ItemTables.RETURN_VALUES_ON_CONDITION_CHECK_FAILURE)
+                .check();
+        ReturnValues rv = ReturnValues.noneOrAllOld(returnValues);
+        Condition condition = WriteConditions.parse(request);
+        TableMetadata table = ItemTables.require(engine, tableName);
+        PrimaryKey key = PrimaryKeys.fromKey(table.keySchema(), keyAttributes);
+        boolean returnOldOnFailure = "ALL_OLD".equals(onFailure);
+
+        ItemStore.WriteResult result = engine.items().write(table, key, old -> {
+            WriteConditions.check(condition, old, returnOldOnFailure);
+            return null;
+        });
+
+        Map<String, Object> response = new LinkedHashMap<>();
+        if (rv == ReturnValues.ALL_OLD && result.oldItem() != null) response.put("Attributes", result.oldItem());
+        return response;
+    }
+}

@@ -1,0 +1,55 @@
+package io.keyline.op;
+
+import io.keyline.engine.Engine;
+import io.keyline.engine.ItemStore;
+import io.keyline.engine.PrimaryKey;
+import io.keyline.engine.PrimaryKeys;
+import io.keyline.engine.TableMetadata;
+import io.keyline.error.Errors;
+import io.keyline.expr.Condition;
+import io.keyline.model.AttributeValue;
+import io.keyline.protocol.JsonObject;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * PutItem: replaces the whole item, optionally under a condition on the old one
+ * (ConditionExpression or legacy Expected), returning the old item on request.
+ */
+public final class PutItem implements Operation {
+    private final Engine engine;
+
+    public PutItem(Engine engine) { this.engine = engine; }
+
+    @Override public String name() { return "PutItem"; }
+
+    @Override public Object handle(JsonObject request) {
+        String tableName = request.string("TableName");
+        Map<String, AttributeValue> item = request.item("Item");
+        String returnValues = request.string("ReturnValues");
+        String onFailure = request.string("ReturnValuesOnConditionCheckFailure");
+        new Constraints()
+                .tableName(tableName, "tableName")
+                .notNull(item, "item")
+                .oneOf(returnValues, "returnValues", ReturnValues.WIRE_ORDER)
+                .oneOf(request.string("ReturnConsumedCapacity"), "returnConsumedCapacity", ItemTables.RETURN_CONSUMED_CAPACITY)
+                .oneOf(request.string("ReturnItemCollectionMetrics"), "returnItemCollectionMetrics", ItemTables.RETURN_ITEM_COLLECTION_METRICS)
+                .oneOf(onFailure, "returnValuesOnConditionCheckFailure", ItemTables.RETURN_VALUES_ON_CONDITION_CHECK_FAILURE)
+                .check();
+        ReturnValues rv = ReturnValues.noneOrAllOld(returnValues);
+        Condition condition = WriteConditions.parse(request);
+        TableMetadata table = ItemTables.require(engine, tableName);
+        PrimaryKey key = PrimaryKeys.fromItem(table.keySchema(), item);
+        ItemChecks.checkItem(item, "Item size has exceeded the maximum allowed size");
+        boolean returnOldOnFailure = "ALL_OLD".equals(onFailure);
+
+        ItemStore.WriteResult result = engine.items().write(table, key, old -> {
+            WriteConditions.check(condition, old, returnOldOnFailure);
+            return item;
+        });
+
+        Map<String, Object> response = new LinkedHashMap<>();
+        if (rv == ReturnValues.ALL_OLD && result.oldItem() != null) response.put("Attributes", result.oldItem());
+        return response;
+    }
+}

@@ -1,0 +1,82 @@
+package io.keyline.op;
+
+import io.keyline.engine.Engine;
+import io.keyline.engine.ItemStore;
+import io.keyline.engine.PrimaryKey;
+import io.keyline.engine.PrimaryKeys;
+import io.keyline.engine.TableMetadata;
+import io.keyline.expr.Condition;
+import io.keyline.expr.Projection;
+import io.keyline.expr.Update;
+import io.keyline.expr.UpdateResult;
+import io.keyline.model.AttributeValue;
+import io.keyline.model.KeySchema;
+import io.keyline.protocol.JsonObject;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * UpdateItem: a read-modify-write of one item by UpdateExpression or legacy AttributeUpdates,
+ * under an optional condition. A missing item is created from its key, except when the update
+ * only removes attributes (DynamoDB does not create an item for that).
+ */
+public final class UpdateItem implements Operation {
+    private final Engine engine;
+
+    public UpdateItem(Engine engine) { this.engine = engine; }
+
+    @Override public String name() { return "UpdateItem"; }
+
+    @Override public Object handle(JsonObject request) {
+        String tableName = request.string("TableName");
+        Map<String, AttributeValue> keyAttributes = request.item("Key");
+        String returnValues = request.string("ReturnValues");
+        String onFailure = request.string("ReturnValuesOnConditionCheckFailure");
+        new Constraints()
+                .tableName(tableName, "tableName")
+                .notNull(keyAttributes, "key")
+                .oneOf(returnValues, "returnValues", ReturnValues.WIRE_ORDER)
+                .oneOf(request.string("ReturnConsumedCapacity"), "returnConsumedCapacity", ItemTables.RETURN_CONSUMED_CAPACITY)
+                .oneOf(request.string("ReturnItemCollectionMetrics"), "returnItemCollectionMetrics", ItemTables.RETURN_ITEM_COLLECTION_METRICS)
+                .oneOf(onFailure, "returnValuesOnConditionCheckFailure", ItemTables.RETURN_VALUES_ON_CONDITION_CHECK_FAILURE)
+                .check();
+        ReturnValues rv = ReturnValues.parse(returnValues);
+        RequestExpressions expressions = RequestExpressions.of(request);
+        Update update = expressions.update();
+        Condition condition = expressions.condition();
+        expressions.checkAllUsed();
+        TableMetadata table = ItemTables.require(engine, tableName);
+        KeySchema schema = table.keySchema();
+        PrimaryKey key = PrimaryKeys.fromKey(schema, keyAttributes);
+        boolean returnOldOnFailure = "ALL_OLD".equals(onFailure);
+        UpdateResult[] applied = new UpdateResult[1];
+
+        ItemStore.WriteResult result = engine.items().write(table, key, old -> {
+            WriteConditions.check(condition, old, returnOldOnFailure);
+            Map<String, AttributeValue> base = old != null ? old : key.toItem(schema);
+            if (update == null) return old != null ? old : base;
+            UpdateResult r = update.apply(base);
+            applied[0] = r;
+            KeyUpdates.check(schema, r, base);
+            Map<String, AttributeValue> updated = r.item();
+            if (old == null && updated.size() == base.size() && !update.isEmpty() && updated.equals(base)) {
+                return null;
+            }
+            ItemChecks.checkItem(updated, "Item size to update has exceeded the maximum allowed size");
+            return updated;
+        });
+
+        Map<String, Object> response = new LinkedHashMap<>();
+        Map<String, AttributeValue> attributes = switch (rv) {
+            case NONE -> null;
+            case ALL_OLD -> result.oldItem();
+            case ALL_NEW -> result.newItem();
+            case UPDATED_OLD -> applied[0] == null || result.oldItem() == null ? null
+                    : Projection.of(applied[0].modifiedPaths()).apply(result.oldItem());
+            case UPDATED_NEW -> applied[0] == null || result.newItem() == null ? null
+                    : Projection.of(applied[0].modifiedPaths()).apply(result.newItem());
+        };
+        if (attributes != null && !attributes.isEmpty()) response.put("Attributes", attributes);
+        return response;
+    }
+}
