@@ -37,6 +37,7 @@ public final class KeylineServer implements AutoCloseable {
     private final ServerOptions options;
     private final ApiRequestProcessor processor;
     private final HttpReplies replies;
+    private final InFlight inFlight = new InFlight();
     private EventLoopGroup acceptor;
     private EventLoopGroup io;
     private ExecutorService workers;
@@ -74,7 +75,7 @@ public final class KeylineServer implements AutoCloseable {
                         ch.pipeline()
                                 .addLast("http", new HttpServerCodec(MAX_REQUEST_LINE_BYTES, MAX_HEADER_BYTES, 64 * 1024))
                                 .addLast("aggregate", new BodyLimitAggregator(options.maxRequestBytes(), replies))
-                                .addLast("dynamodb", new RequestHandler(processor, replies, workers));
+                                .addLast("dynamodb", new RequestHandler(processor, replies, workers, inFlight));
                     }
                 });
         try {
@@ -105,12 +106,13 @@ public final class KeylineServer implements AutoCloseable {
         long timeoutMillis = options.shutdownTimeout().toMillis();
         workers.shutdown();
         try {
-            if (!workers.awaitTermination(timeoutMillis, TimeUnit.MILLISECONDS)) workers.shutdownNow();
+            // Wait until the last replies are written, not just computed: the event loops write them.
+            if (!inFlight.awaitIdle(timeoutMillis)) workers.shutdownNow();
+            workers.awaitTermination(timeoutMillis, TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
             workers.shutdownNow();
             Thread.currentThread().interrupt();
         }
-        // Replies of the last requests are queued on the event loops; a graceful shutdown writes them.
         acceptor.shutdownGracefully(0, timeoutMillis, TimeUnit.MILLISECONDS);
         io.shutdownGracefully(0, timeoutMillis, TimeUnit.MILLISECONDS);
         acceptor.terminationFuture().syncUninterruptibly();

@@ -1,6 +1,7 @@
 package io.keyline.server;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
@@ -33,13 +34,15 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
     private final ApiRequestProcessor processor;
     private final HttpReplies replies;
     private final Executor workers;
+    private final InFlight inFlight;
     private final ArrayDeque<FullHttpRequest> pending = new ArrayDeque<>();
     private boolean busy;
 
-    RequestHandler(ApiRequestProcessor processor, HttpReplies replies, Executor workers) {
+    RequestHandler(ApiRequestProcessor processor, HttpReplies replies, Executor workers, InFlight inFlight) {
         this.processor = processor;
         this.replies = replies;
         this.workers = workers;
+        this.inFlight = inFlight;
     }
 
     @Override
@@ -89,6 +92,7 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
 
     private void dispatch(ChannelHandlerContext ctx, FullHttpRequest request, String requestId, String query,
                           HttpVersion version, boolean keepAlive) {
+        inFlight.enter();
         try {
             workers.execute(() -> {
                 Reply reply;
@@ -98,21 +102,31 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
                 } finally {
                     request.release();
                 }
-                ctx.executor().execute(() -> respond(ctx, reply, requestId, version, keepAlive));
+                try {
+                    ctx.executor().execute(() -> {
+                        ChannelFuture written = respond(ctx, reply, requestId, version, keepAlive);
+                        if (written == null) inFlight.exit();
+                        else written.addListener(f -> inFlight.exit());
+                    });
+                } catch (RejectedExecutionException e) {
+                    inFlight.exit(); // the event loop is gone: nobody to write to
+                }
             });
         } catch (RejectedExecutionException e) {
             // The server is closing: no worker will take the request.
+            inFlight.exit();
             request.release();
             respond(ctx, Reply.error(Errors.internal(RequestLimits.INTERNAL_ERROR_MESSAGE)), requestId, version, false);
         }
     }
 
-    private void respond(ChannelHandlerContext ctx, Reply reply, String requestId, HttpVersion version, boolean keepAlive) {
+    /** Writes the reply, then serves the next pending request; null if the channel is already gone. */
+    private ChannelFuture respond(ChannelHandlerContext ctx, Reply reply, String requestId, HttpVersion version, boolean keepAlive) {
         if (!ctx.channel().isActive()) {
             releasePending();
-            return;
+            return null;
         }
-        ctx.writeAndFlush(replies.build(reply, requestId, version, keepAlive)).addListener((ChannelFutureListener) f -> {
+        return ctx.writeAndFlush(replies.build(reply, requestId, version, keepAlive)).addListener((ChannelFutureListener) f -> {
             if (!f.isSuccess() || !keepAlive) {
                 releasePending();
                 f.channel().close();
