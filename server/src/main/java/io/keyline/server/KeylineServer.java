@@ -5,6 +5,7 @@ import io.keyline.time.Clock;
 import io.keyline.time.SystemClock;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
@@ -14,6 +15,8 @@ import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.util.concurrent.DefaultThreadFactory;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -59,6 +62,7 @@ public final class KeylineServer implements AutoCloseable {
      * Binds and starts serving. Port 0 picks a free port.
      *
      * @return the port bound
+     * @throws UncheckedIOException if the address cannot be bound (port in use, unknown host)
      */
     public synchronized int start(String host, int port) {
         if (serverChannel != null || closed) throw new IllegalStateException("a server starts once");
@@ -78,12 +82,15 @@ public final class KeylineServer implements AutoCloseable {
                                 .addLast("dynamodb", new RequestHandler(processor, replies, workers, inFlight));
                     }
                 });
-        try {
-            serverChannel = bootstrap.bind(new InetSocketAddress(host, port)).syncUninterruptibly().channel();
-        } catch (RuntimeException e) {
+        ChannelFuture bound = bootstrap.bind(new InetSocketAddress(host, port)).awaitUninterruptibly();
+        if (!bound.isSuccess()) {
             shutdownExecutors();
-            throw e;
+            Throwable cause = bound.cause();
+            String reason = cause.getMessage() != null ? cause.getMessage() : cause.getClass().getSimpleName();
+            String what = "cannot listen on " + host + ":" + port + ": " + reason;
+            throw new UncheckedIOException(what, cause instanceof IOException io ? io : new IOException(reason, cause));
         }
+        serverChannel = bound.channel();
         return port();
     }
 

@@ -32,6 +32,17 @@ class ServerLifecycleTest {
     }
 
     @Test
+    void portInUseIsAnUncheckedIoExceptionNamingTheAddress() {
+        try (KeylineServer a = new KeylineServer(FakeOperations.create());
+             KeylineServer b = new KeylineServer(FakeOperations.create())) {
+            int port = a.start("127.0.0.1", 0);
+            assertThatThrownBy(() -> b.start("127.0.0.1", port))
+                    .isInstanceOf(java.io.UncheckedIOException.class)
+                    .hasMessageContaining("cannot listen on 127.0.0.1:" + port);
+        }
+    }
+
+    @Test
     void closeLetsARequestInFlightFinish() throws Exception {
         CountDownLatch entered = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
