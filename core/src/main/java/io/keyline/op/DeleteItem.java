@@ -9,10 +9,12 @@ import io.keyline.expr.Condition;
 import io.keyline.model.AttributeValue;
 import io.keyline.protocol.JsonObject;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /** DeleteItem: removes one item, optionally under a condition, returning the old item on request. */
 public final class DeleteItem implements Operation {
+    private static final List<String> VALUE_EXPRESSIONS = List.of("ConditionExpression");
     private final Engine engine;
 
     public DeleteItem(Engine engine) { this.engine = engine; }
@@ -33,7 +35,9 @@ public final class DeleteItem implements Operation {
                 .oneOf(onFailure, "returnValuesOnConditionCheckFailure", ItemTables.RETURN_VALUES_ON_CONDITION_CHECK_FAILURE)
                 .check();
         ReturnValues rv = ReturnValues.noneOrAllOld(returnValues);
-        Condition condition = WriteConditions.parse(request);
+        RequestExpressions expressions = RequestExpressions.of(request, VALUE_EXPRESSIONS);
+        Condition condition = expressions.condition();
+        expressions.checkAllUsed();
         TableMetadata table = ItemTables.require(engine, tableName);
         PrimaryKey key = PrimaryKeys.fromKey(table.keySchema(), keyAttributes);
         boolean returnOldOnFailure = "ALL_OLD".equals(onFailure);

@@ -13,6 +13,7 @@ import java.util.Map;
 
 /** GetItem: one item by primary key, optionally projected; no Item field when absent. */
 public final class GetItem implements Operation {
+    private static final List<String> VALUE_EXPRESSIONS = List.of();
     private final Engine engine;
 
     public GetItem(Engine engine) { this.engine = engine; }
@@ -28,7 +29,7 @@ public final class GetItem implements Operation {
                 .notNull(keyAttributes, "key")
                 .oneOf(request.string("ReturnConsumedCapacity"), "returnConsumedCapacity", ItemTables.RETURN_CONSUMED_CAPACITY)
                 .check();
-        RequestExpressions expressions = RequestExpressions.of(request);
+        RequestExpressions expressions = RequestExpressions.of(request, VALUE_EXPRESSIONS);
         Projection projection = expressions.projection();
         expressions.checkAllUsed();
         TableMetadata table = ItemTables.require(engine, tableName);

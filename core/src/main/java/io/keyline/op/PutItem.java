@@ -10,6 +10,7 @@ import io.keyline.expr.Condition;
 import io.keyline.model.AttributeValue;
 import io.keyline.protocol.JsonObject;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -17,6 +18,7 @@ import java.util.Map;
  * (ConditionExpression or legacy Expected), returning the old item on request.
  */
 public final class PutItem implements Operation {
+    private static final List<String> VALUE_EXPRESSIONS = List.of("ConditionExpression");
     private final Engine engine;
 
     public PutItem(Engine engine) { this.engine = engine; }
@@ -37,7 +39,9 @@ public final class PutItem implements Operation {
                 .oneOf(onFailure, "returnValuesOnConditionCheckFailure", ItemTables.RETURN_VALUES_ON_CONDITION_CHECK_FAILURE)
                 .check();
         ReturnValues rv = ReturnValues.noneOrAllOld(returnValues);
-        Condition condition = WriteConditions.parse(request);
+        RequestExpressions expressions = RequestExpressions.of(request, VALUE_EXPRESSIONS);
+        Condition condition = expressions.condition();
+        expressions.checkAllUsed();
         TableMetadata table = ItemTables.require(engine, tableName);
         PrimaryKey key = PrimaryKeys.fromItem(table.keySchema(), item);
         ItemChecks.checkItem(item, "Item size has exceeded the maximum allowed size");

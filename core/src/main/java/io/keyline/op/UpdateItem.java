@@ -8,11 +8,13 @@ import io.keyline.engine.TableMetadata;
 import io.keyline.expr.Condition;
 import io.keyline.expr.Projection;
 import io.keyline.expr.Update;
+import io.keyline.expr.UpdateAction;
 import io.keyline.expr.UpdateResult;
 import io.keyline.model.AttributeValue;
 import io.keyline.model.KeySchema;
 import io.keyline.protocol.JsonObject;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -21,6 +23,7 @@ import java.util.Map;
  * only removes attributes (DynamoDB does not create an item for that).
  */
 public final class UpdateItem implements Operation {
+    private static final List<String> VALUE_EXPRESSIONS = List.of("UpdateExpression", "ConditionExpression");
     private final Engine engine;
 
     public UpdateItem(Engine engine) { this.engine = engine; }
@@ -41,7 +44,7 @@ public final class UpdateItem implements Operation {
                 .oneOf(onFailure, "returnValuesOnConditionCheckFailure", ItemTables.RETURN_VALUES_ON_CONDITION_CHECK_FAILURE)
                 .check();
         ReturnValues rv = ReturnValues.parse(returnValues);
-        RequestExpressions expressions = RequestExpressions.of(request);
+        RequestExpressions expressions = RequestExpressions.of(request, VALUE_EXPRESSIONS);
         Update update = expressions.update();
         Condition condition = expressions.condition();
         expressions.checkAllUsed();
@@ -51,19 +54,19 @@ public final class UpdateItem implements Operation {
         boolean returnOldOnFailure = "ALL_OLD".equals(onFailure);
         UpdateResult[] applied = new UpdateResult[1];
 
+        KeyUpdates.check(schema, update);
+        boolean createsItem = update == null || update.actions().isEmpty()
+                || !update.actions().stream().allMatch(UpdateAction::removesOnly);
+
         ItemStore.WriteResult result = engine.items().write(table, key, old -> {
             WriteConditions.check(condition, old, returnOldOnFailure);
+            if (old == null && !createsItem) return null;
             Map<String, AttributeValue> base = old != null ? old : key.toItem(schema);
-            if (update == null) return old != null ? old : base;
+            if (update == null) return base;
             UpdateResult r = update.apply(base);
             applied[0] = r;
-            KeyUpdates.check(schema, r, base);
-            Map<String, AttributeValue> updated = r.item();
-            if (old == null && updated.size() == base.size() && !update.isEmpty() && updated.equals(base)) {
-                return null;
-            }
-            ItemChecks.checkItem(updated, "Item size to update has exceeded the maximum allowed size");
-            return updated;
+            ItemChecks.checkItem(r.item(), "Item size to update has exceeded the maximum allowed size");
+            return r.item();
         });
 
         Map<String, Object> response = new LinkedHashMap<>();
