@@ -7,6 +7,8 @@ import io.keyline.engine.PrimaryKeys;
 import io.keyline.engine.TableMetadata;
 import io.keyline.expr.Condition;
 import io.keyline.model.AttributeValue;
+import io.keyline.op.control.Constraints;
+import io.keyline.op.control.TableNames;
 import io.keyline.protocol.JsonObject;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -26,14 +28,14 @@ public final class DeleteItem implements Operation {
         Map<String, AttributeValue> keyAttributes = request.item("Key");
         String returnValues = request.string("ReturnValues");
         String onFailure = request.string("ReturnValuesOnConditionCheckFailure");
-        new Constraints()
-                .tableName(tableName, "tableName")
-                .notNull(keyAttributes, "key")
-                .oneOf(returnValues, "returnValues", ReturnValues.WIRE_ORDER)
-                .oneOf(request.string("ReturnConsumedCapacity"), "returnConsumedCapacity", ItemTables.RETURN_CONSUMED_CAPACITY)
-                .oneOf(request.string("ReturnItemCollectionMetrics"), "returnItemCollectionMetrics", ItemTables.RETURN_ITEM_COLLECTION_METRICS)
-                .oneOf(onFailure, "returnValuesOnConditionCheckFailure", ItemTables.RETURN_VALUES_ON_CONDITION_CHECK_FAILURE)
-                .check();
+        Constraints c = new Constraints();
+        TableNames.check(tableName, c);
+        c.notNull("key", keyAttributes);
+        c.oneOf("returnValues", returnValues, ReturnValues.WIRE_ORDER);
+        c.oneOf("returnConsumedCapacity", request.string("ReturnConsumedCapacity"), ItemTables.RETURN_CONSUMED_CAPACITY);
+        c.oneOf("returnItemCollectionMetrics", request.string("ReturnItemCollectionMetrics"), ItemTables.RETURN_ITEM_COLLECTION_METRICS);
+        c.oneOf("returnValuesOnConditionCheckFailure", onFailure, ItemTables.RETURN_VALUES_ON_CONDITION_CHECK_FAILURE);
+        c.throwIfAny();
         ReturnValues rv = ReturnValues.noneOrAllOld(returnValues);
         RequestExpressions expressions = RequestExpressions.of(request, VALUE_EXPRESSIONS);
         Condition condition = expressions.condition();

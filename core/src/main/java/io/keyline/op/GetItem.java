@@ -6,6 +6,8 @@ import io.keyline.engine.PrimaryKeys;
 import io.keyline.engine.TableMetadata;
 import io.keyline.expr.Projection;
 import io.keyline.model.AttributeValue;
+import io.keyline.op.control.Constraints;
+import io.keyline.op.control.TableNames;
 import io.keyline.protocol.JsonObject;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -24,11 +26,11 @@ public final class GetItem implements Operation {
         String tableName = request.string("TableName");
         Map<String, AttributeValue> keyAttributes = request.item("Key");
         request.bool("ConsistentRead");
-        new Constraints()
-                .tableName(tableName, "tableName")
-                .notNull(keyAttributes, "key")
-                .oneOf(request.string("ReturnConsumedCapacity"), "returnConsumedCapacity", ItemTables.RETURN_CONSUMED_CAPACITY)
-                .check();
+        Constraints c = new Constraints();
+        TableNames.check(tableName, c);
+        c.notNull("key", keyAttributes);
+        c.oneOf("returnConsumedCapacity", request.string("ReturnConsumedCapacity"), ItemTables.RETURN_CONSUMED_CAPACITY);
+        c.throwIfAny();
         RequestExpressions expressions = RequestExpressions.of(request, VALUE_EXPRESSIONS);
         Projection projection = expressions.projection();
         expressions.checkAllUsed();

@@ -11,6 +11,8 @@ import io.keyline.expr.Update;
 import io.keyline.expr.UpdateAction;
 import io.keyline.expr.UpdateResult;
 import io.keyline.model.AttributeValue;
+import io.keyline.op.control.Constraints;
+import io.keyline.op.control.TableNames;
 import io.keyline.model.KeySchema;
 import io.keyline.protocol.JsonObject;
 import java.util.LinkedHashMap;
@@ -35,14 +37,14 @@ public final class UpdateItem implements Operation {
         Map<String, AttributeValue> keyAttributes = request.item("Key");
         String returnValues = request.string("ReturnValues");
         String onFailure = request.string("ReturnValuesOnConditionCheckFailure");
-        new Constraints()
-                .tableName(tableName, "tableName")
-                .notNull(keyAttributes, "key")
-                .oneOf(returnValues, "returnValues", ReturnValues.WIRE_ORDER)
-                .oneOf(request.string("ReturnConsumedCapacity"), "returnConsumedCapacity", ItemTables.RETURN_CONSUMED_CAPACITY)
-                .oneOf(request.string("ReturnItemCollectionMetrics"), "returnItemCollectionMetrics", ItemTables.RETURN_ITEM_COLLECTION_METRICS)
-                .oneOf(onFailure, "returnValuesOnConditionCheckFailure", ItemTables.RETURN_VALUES_ON_CONDITION_CHECK_FAILURE)
-                .check();
+        Constraints c = new Constraints();
+        TableNames.check(tableName, c);
+        c.notNull("key", keyAttributes);
+        c.oneOf("returnValues", returnValues, ReturnValues.WIRE_ORDER);
+        c.oneOf("returnConsumedCapacity", request.string("ReturnConsumedCapacity"), ItemTables.RETURN_CONSUMED_CAPACITY);
+        c.oneOf("returnItemCollectionMetrics", request.string("ReturnItemCollectionMetrics"), ItemTables.RETURN_ITEM_COLLECTION_METRICS);
+        c.oneOf("returnValuesOnConditionCheckFailure", onFailure, ItemTables.RETURN_VALUES_ON_CONDITION_CHECK_FAILURE);
+        c.throwIfAny();
         ReturnValues rv = ReturnValues.parse(returnValues);
         RequestExpressions expressions = RequestExpressions.of(request, VALUE_EXPRESSIONS);
         Update update = expressions.update();
