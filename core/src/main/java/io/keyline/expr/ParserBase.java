@@ -86,7 +86,9 @@ abstract class ParserBase {
     protected ApiException syntaxError() {
         Token t = peek();
         int from = pos > 0 ? tokens.get(pos - 1).start() : t.start();
-        int to = t.kind() == Token.Kind.EOF ? t.end() : tokens.get(Math.min(pos + 1, tokens.size() - 1)).end();
+        int to;
+        if (t.kind() == Token.Kind.EOF) to = pos > 0 ? tokens.get(pos - 1).end() : t.end();
+        else to = tokens.get(pos + 1).kind() == Token.Kind.EOF ? t.end() : tokens.get(pos + 1).end();
         return ExprErrors.invalid(parameter, "Syntax error; token: \"" + t.text() + "\", near: \"" + text.substring(from, to) + "\"");
     }
 
