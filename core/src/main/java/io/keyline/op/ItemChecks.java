@@ -18,8 +18,10 @@ final class ItemChecks {
     private ItemChecks() {}
 
     static void checkItem(Map<String, AttributeValue> item, String tooLargeMessage) {
-        for (String name : item.keySet()) checkAttributeName(name);
-        for (AttributeValue v : item.values()) checkDepth(v, 1);
+        for (Map.Entry<String, AttributeValue> e : item.entrySet()) {
+            checkAttributeName(e.getKey());
+            checkValue(e.getValue(), 1);
+        }
         if (ItemSize.of(item) > ItemSize.MAX_ITEM_BYTES) throw Errors.validation(tooLargeMessage);
     }
 
@@ -28,17 +30,25 @@ final class ItemChecks {
             throw Errors.validation("One or more parameter values were invalid: An AttributeValue may not contain an empty attribute name. Empty attribute name");
         }
         if (ItemSize.utf8Length(name) > MAX_ATTRIBUTE_NAME_BYTES) {
-            throw Errors.validation("One or more parameter values were invalid: Attribute name is too large, must be less than "
+            // Wording measured against the service (ExtendDB issue #365).
+            throw Errors.validation("1 validation error detected: Attribute name is too large, must be less than "
                     + (MAX_ATTRIBUTE_NAME_BYTES + 1) + " bytes");
         }
     }
 
-    private static void checkDepth(AttributeValue v, int depth) {
-        if (depth > MAX_NESTING) throw Errors.validation("Nesting Levels have exceeded supported limits");
+    /** Depth 1 is a top-level value; 31 levels of maps or lists around a scalar is the most accepted. */
+    private static void checkValue(AttributeValue v, int depth) {
+        if (depth > MAX_NESTING) {
+            // Wording measured against the service (dynoxide issue #110).
+            throw Errors.validation("Nesting Levels have exceeded supported limits: Attributes in the item have nested levels beyond supported limit");
+        }
         if (v instanceof AttributeValue.L l) {
-            for (AttributeValue e : l.values()) checkDepth(e, depth + 1);
+            for (AttributeValue e : l.values()) checkValue(e, depth + 1);
         } else if (v instanceof AttributeValue.M m) {
-            for (AttributeValue e : m.values().values()) checkDepth(e, depth + 1);
+            for (Map.Entry<String, AttributeValue> e : m.values().entrySet()) {
+                if (ItemSize.utf8Length(e.getKey()) > MAX_ATTRIBUTE_NAME_BYTES) checkAttributeName(e.getKey());
+                checkValue(e.getValue(), depth + 1);
+            }
         }
     }
 }
