@@ -162,7 +162,7 @@ class KeyCodecTest {
             AttributeValue pk = AttributeValue.n(7);
             List<AttributeValue> sortKeys = new ArrayList<>();
             WriteBatch batch = new WriteBatch();
-            for (int i = 0; i < 400; i++) {
+            for (int i = 0; i < 200; i++) {
                 AttributeValue sk = values.scalar(type);
                 if (!sortKeys.contains(sk)) sortKeys.add(sk);
                 batch.put(KeyCodec.itemKey(TABLE, pk, sk), new byte[0]);
@@ -173,7 +173,7 @@ class KeyCodecTest {
             }
             storage.write(batch);
             sortKeys.sort(DYNAMODB_ORDER);
-            for (int round = 0; round < 120; round++) {
+            for (int round = 0; round < 60; round++) {
                 AttributeValue a = round % 2 == 0 ? sortKeys.get(values.random().nextInt(sortKeys.size())) : values.scalar(type);
                 AttributeValue b = values.scalar(type);
                 if (RandomValues.compare(a, b) > 0) { AttributeValue t = a; a = b; b = t; }
