@@ -65,6 +65,10 @@ public final class Legacy {
         if (list != null && value != null) {
             throw ExprErrors.validation(INVALID + "Value and AttributeValueList cannot be used together for Attribute: " + name);
         }
+        if (op == null && !parameterName.equals("Expected")) {
+            throw ExprErrors.validation("1 validation error detected: Value null at '" + lowerFirst(parameterName) + "." + name
+                    + ".member.comparisonOperator' failed to satisfy constraint: Member must not be null");
+        }
         if (op == null) {
             if (list != null) {
                 throw ExprErrors.validation(INVALID + "AttributeValueList can only be used with a ComparisonOperator for Attribute: " + name);
