@@ -82,12 +82,11 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
             dispatch(ctx, request, requestId, query, version, keepAlive);
             return;
         }
+        Reply reply = (method.equals(HttpMethod.GET) || method.equals(HttpMethod.HEAD)) && path.equals("/")
+                ? Reply.text(200, "healthy: " + hostOf(ctx, request))
+                : Reply.error(Errors.notAnApiCall());
         request.release();
-        if ((method.equals(HttpMethod.GET) || method.equals(HttpMethod.HEAD)) && path.equals("/")) {
-            respond(ctx, Reply.text(200, "healthy: " + hostOf(ctx, request)), requestId, version, keepAlive);
-        } else {
-            respond(ctx, Reply.error(Errors.notAnApiCall()), requestId, version, keepAlive);
-        }
+        respond(ctx, reply, requestId, version, keepAlive);
     }
 
     private void dispatch(ChannelHandlerContext ctx, FullHttpRequest request, String requestId, String query,
