@@ -196,6 +196,24 @@ public abstract class StorageContractTest {
         assertThat(strKeys(storage.range(null, null, false))).containsExactly("a", "b");
     }
 
+    @Test void manyKeysAndLargeValuesIterateInOrderBothWays() {
+        int count = 5000;
+        byte[] large = new byte[400 * 1024]; // DynamoDB's maximum item size
+        Arrays.fill(large, (byte) 0x5a);
+        WriteBatch batch = new WriteBatch();
+        for (int i = count - 1; i >= 0; i--) batch.put(k(String.format("k%05d", i)), i == 1234 ? large : k(Integer.toString(i)));
+        storage.write(batch);
+        assertThat(storage.get(k("k01234"))).isEqualTo(large);
+        List<byte[]> forward = keys(storage.range(null, null, false));
+        List<byte[]> backward = keys(storage.range(null, null, true));
+        assertThat(forward).hasSize(count);
+        assertThat(backward).hasSize(count);
+        for (int i = 0; i < count; i++) {
+            assertThat(str(forward.get(i))).isEqualTo(String.format("k%05d", i));
+            assertThat(str(backward.get(count - 1 - i))).isEqualTo(String.format("k%05d", i));
+        }
+    }
+
     @Test void randomOperationsMatchASortedMapModel() {
         Random random = new Random(20261130L);
         TreeMap<byte[], byte[]> model = new TreeMap<>(Arrays::compareUnsigned);
