@@ -1,6 +1,9 @@
 package io.keyline.engine;
 
+import io.keyline.model.AttributeValue;
+import io.keyline.model.ItemSize;
 import io.keyline.storage.Storage;
+import java.util.Map;
 import io.keyline.time.Clock;
 
 /**
@@ -13,6 +16,7 @@ public final class Engine implements AutoCloseable {
     private final Clock clock;
     private final Settings settings;
     private final Catalog catalog;
+    private final ItemStore items;
 
     public Engine(Storage storage, Clock clock, Settings settings) {
         this(storage, clock, settings, ItemSizer.STORED_LENGTH);
@@ -24,6 +28,7 @@ public final class Engine implements AutoCloseable {
         this.clock = clock;
         this.settings = settings;
         this.catalog = new Catalog(storage, clock, settings, sizer);
+        this.items = new ItemStore(storage, this::recordStatistics);
     }
 
     public Storage storage() { return storage; }
@@ -33,6 +38,13 @@ public final class Engine implements AutoCloseable {
     public Settings settings() { return settings; }
 
     public Catalog catalog() { return catalog; }
+
+    public ItemStore items() { return items; }
+
+    private void recordStatistics(TableMetadata table, Map<String, AttributeValue> oldItem, Map<String, AttributeValue> newItem) {
+        long itemDelta = (newItem != null ? 1 : 0) - (oldItem != null ? 1 : 0);
+        catalog.statistics(table.keyspaceId()).record(itemDelta, ItemSize.of(newItem) - ItemSize.of(oldItem));
+    }
 
     @Override public void close() { storage.close(); }
 }

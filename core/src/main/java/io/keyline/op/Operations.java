@@ -36,7 +36,11 @@ public final class Operations {
                 new UntagResource(engine),
                 new ListTagsOfResource(engine),
                 new DescribeEndpoints(engine),
-                new DescribeLimits()
+                new DescribeLimits(),
+                new GetItem(engine),
+                new PutItem(engine),
+                new UpdateItem(engine),
+                new DeleteItem(engine)
         );
     }
 
