@@ -113,4 +113,19 @@ class CatalogTest {
         assertThat(reloaded.deletionProtection()).isFalse();
         assertThat(c.update("missing", t -> t)).isNull();
     }
+
+    @Test void anEngineRebuildsExactStatisticsFromStoredItems() {
+        Engine engine = new Engine(storage, clock, settings);
+        TableMetadata t = engine.catalog().create(table("alpha"));
+        Map<String, io.keyline.model.AttributeValue> item = Map.of("p", new io.keyline.model.AttributeValue.S("key"),
+                "c", new io.keyline.model.AttributeValue.N(java.math.BigDecimal.ONE),
+                "v", new io.keyline.model.AttributeValue.S("some value"));
+        engine.items().write(t, PrimaryKeys.fromItem(t.keySchema(), item), old -> item);
+        TableStatistics live = engine.catalog().statistics("alpha");
+        assertThat(live.itemCount()).isEqualTo(1);
+        assertThat(live.itemBytes()).isEqualTo(io.keyline.model.ItemSize.of(item));
+        TableStatistics rebuilt = new Engine(storage, clock, settings).catalog().statistics("alpha");
+        assertThat(rebuilt.itemCount()).isEqualTo(1);
+        assertThat(rebuilt.itemBytes()).isEqualTo(live.itemBytes());
+    }
 }
