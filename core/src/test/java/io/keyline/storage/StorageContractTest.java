@@ -284,6 +284,20 @@ public abstract class StorageContractTest {
         }
     }
 
+    @Test void cursorOpenedFromASnapshotOutlivesTheSnapshot() {
+        putAll("a", "b", "c");
+        Snapshot snapshot = storage.snapshot();
+        Cursor cursor = snapshot.range(null, null, false);
+        assertThat(cursor.next()).isTrue();
+        snapshot.close();
+        storage.write(new WriteBatch().deleteRange(k("a"), k("z")));
+        assertThatThrownBy(() -> snapshot.get(k("a"))).isInstanceOf(StorageException.class);
+        List<String> seen = new ArrayList<>();
+        do seen.add(str(cursor.key())); while (cursor.next());
+        cursor.close();
+        assertThat(seen).containsExactly("a", "b", "c");
+    }
+
     @Test void cursorReadsThePointInTimeItWasOpenedAt() {
         putAll("a", "b", "c");
         try (Cursor cursor = storage.range(null, null, false)) {

@@ -120,7 +120,7 @@ public final class RocksDbStorage implements Storage {
     @Override public List<byte[]> multiGet(List<byte[]> keys) { return multiGetWith(readOptions, keys); }
 
     @Override public Cursor range(byte[] from, byte[] to, boolean reverse) {
-        return openCursor(null, from, to, reverse);
+        return openCursor(null, null, from, to, reverse);
     }
 
     @Override public void write(WriteBatch batch) {
@@ -187,10 +187,10 @@ public final class RocksDbStorage implements Storage {
 
     // ---- package-private plumbing for cursors and snapshots ----
 
-    RocksCursor openCursor(org.rocksdb.Snapshot snapshot, byte[] from, byte[] to, boolean reverse) {
+    RocksCursor openCursor(org.rocksdb.Snapshot snapshot, RocksSnapshot owner, byte[] from, byte[] to, boolean reverse) {
         enter();
         try {
-            RocksCursor cursor = new RocksCursor(this, db, snapshot, from, to, reverse);
+            RocksCursor cursor = new RocksCursor(this, db, snapshot, owner, from, to, reverse);
             open.add(cursor);
             return cursor;
         } finally {
@@ -231,6 +231,19 @@ public final class RocksDbStorage implements Storage {
     }
 
     void releaseSnapshot(org.rocksdb.Snapshot snapshot) { db.releaseSnapshot(snapshot); }
+
+    /** Stops tracking a resource that released itself. */
+    void forget(NativeResource resource) { open.remove(resource); }
+
+    /** Runs the action under the lifetime lock unless the storage is closed (then all is released). */
+    void whileOpen(Runnable action) {
+        lifetime.readLock().lock();
+        try {
+            if (!closed) action.run();
+        } finally {
+            lifetime.readLock().unlock();
+        }
+    }
 
     /** Takes the read side of the lifetime lock; fails if the storage is closed. */
     void enter() {
