@@ -190,9 +190,9 @@ public abstract class StorageContractTest {
         assertThat(storage.get(k("ba"))).isNull();
     }
 
-    @Test void deleteRangeOfEmptyOrMissingRangeIsANoOp() {
+    @Test void deleteRangeOfEmptyInvertedOrMissingRangeIsANoOp() {
         putAll("a", "b");
-        storage.write(new WriteBatch().deleteRange(k("x"), k("z")).deleteRange(k("b"), k("b")));
+        storage.write(new WriteBatch().deleteRange(k("x"), k("z")).deleteRange(k("b"), k("b")).deleteRange(k("b"), k("a")));
         assertThat(strKeys(storage.range(null, null, false))).containsExactly("a", "b");
     }
 

@@ -8,6 +8,7 @@ import io.keyline.storage.WriteBatch;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -131,7 +132,10 @@ public final class RocksDbStorage implements Storage {
                 switch (m.kind()) {
                     case PUT -> native_.put(m.key(), m.value());
                     case DELETE -> native_.delete(m.key());
-                    case DELETE_RANGE -> native_.deleteRange(m.key(), m.endKey());
+                    case DELETE_RANGE -> {
+                        // An empty or inverted range deletes nothing (RocksDB may reject it).
+                        if (Arrays.compareUnsigned(m.key(), m.endKey()) < 0) native_.deleteRange(m.key(), m.endKey());
+                    }
                 }
             }
             db.write(writeOptions, native_);
@@ -220,7 +224,7 @@ public final class RocksDbStorage implements Storage {
         }
     }
 
-    /** A cursor or snapshot closing itself; a no-op once the storage has released it. */
+    /** A cursor closing itself; a no-op once the storage has released it. */
     void release(NativeResource resource) {
         lifetime.readLock().lock();
         try {
