@@ -122,12 +122,22 @@ public final class TableCapacity {
             if (problem == null && map != null) problem = check(map, indexHistory.get(e.getKey()), e.getValue(), now);
         }
         if (problem != null) return problem;
+        follow(tableThroughput, indexThroughput);
+        return null;
+    }
+
+    /**
+     * Applies a throughput or billing-mode change that the catalog has already accepted under
+     * DynamoDB's rules: the partition maps follow without checking again (B.7 history is still
+     * recorded, for {@link #update}).
+     */
+    public synchronized void follow(Throughput tableThroughput, Map<String, Throughput> indexThroughput) {
+        Instant now = clock.now();
         apply(table, tableHistory, tableThroughput, now);
         for (Map.Entry<String, Throughput> e : indexThroughput.entrySet()) {
             PartitionMap map = indexes.get(e.getKey());
             if (map != null) apply(map, indexHistory.get(e.getKey()), e.getValue(), now);
         }
-        return null;
     }
 
     private static String check(PartitionMap map, ThroughputHistory history, Throughput next, Instant now) {

@@ -115,6 +115,17 @@ class ThroughputUpdateTest {
     }
 
     @Test
+    void followAppliesWhatTheCatalogAccepted() {
+        Sim sim = new Sim();
+        TableCapacity t = sim.table(Throughput.provisioned(100, 100), 0, Sim.gsi("g", Throughput.provisioned(100, 100)));
+        for (int i = 0; i < 6; i++) t.follow(Throughput.provisioned(90 - i, 90 - i), Map.of("g", Throughput.provisioned(50 - i, 50 - i)));
+        assertThat(t.table().snapshot().provisionedWrite()).isEqualTo(85.0);
+        assertThat(t.index("g").snapshot().provisionedRead()).isEqualTo(45.0);
+        t.follow(null, Map.of("g", Throughput.provisioned(3000, 5000)));
+        assertThat(t.index("g").partitionCount()).isEqualTo(6);
+    }
+
+    @Test
     void gsisComeAndGo() {
         Sim sim = new Sim();
         TableCapacity t = sim.table(Throughput.onDemand(), 0);
