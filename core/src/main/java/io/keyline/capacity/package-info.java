@@ -31,6 +31,18 @@
  *     per table, index and partition.</li>
  * </ul>
  *
+ * <h2>How the engine calls it</h2>
+ * <pre>{@code
+ * TableCapacity cap = model.register(new TableSpec(name, arn, hasSortKey, hasLsi, throughput, gsiSpecs));
+ * // a write, once the old item is known (per thread: one reusable WriteCharge)
+ * charge.reset().add(cap.table(), token, SortPosition.of(sk), Units.write(oldSize, newSize, false) + lsiUnits);
+ * for each GSI: charge.index(cap.index(g), IndexWrite.of(spec, oldItem, newItem), oldTok, oldPos, newTok, newPos);
+ * Throttle t = cap.admitWrite(charge);   // null: go ahead; else throw t.exceptionType() with t.message()
+ * map.recordSize(token, pos, newSize - oldSize, itemsDelta);  // after the write is stored
+ * // a read: admit, read, then charge what was read
+ * Throttle t = map.admitRead(token, pos);  ...  map.chargeRead(token, pos, meter.units(consistency));
+ * }</pre>
+ *
  * <h2>Where each rule lives</h2>
  * [doc] rules (AWS documentation) are constants in {@link io.keyline.capacity.Rules}: 4 KB / 1 KB
  * units, eventual ½ and transactional 2×, missing-item and failed-condition prices, partition
