@@ -22,7 +22,9 @@ import java.util.List;
  *
  * <p>Threading: the layout is an immutable array swapped under this object's lock
  * (copy-on-write, splits are rare); a request finds its partition without locking and then
- * holds that partition's lock and the {@link ThroughputLimits} lock, one after the other.
+ * holds that partition's lock and the {@link ThroughputLimits} lock, one after the other. Lock
+ * order, where two are held: this map, then a partition. A request that found a partition just
+ * before it split charges the old one; those few units miss the new partitions' ceilings.
  */
 public final class PartitionMap implements Partition.MapContext {
     private final String name;
