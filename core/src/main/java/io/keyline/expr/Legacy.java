@@ -207,6 +207,10 @@ public final class Legacy {
         List<DocumentPath> paths = new ArrayList<>();
         for (String n : names) {
             if (n == null || n.isEmpty()) throw ExprErrors.validation(INVALID + "Empty attribute name for AttributesToGet");
+            if (n.getBytes(java.nio.charset.StandardCharsets.UTF_8).length > ExprLimits.MAX_ATTRIBUTE_NAME_BYTES) {
+                throw ExprErrors.validation("1 validation error detected: Attribute name is too large, must be less than "
+                        + (ExprLimits.MAX_ATTRIBUTE_NAME_BYTES + 1) + " bytes");
+            }
             if (!seen.add(n)) throw ExprErrors.validation(INVALID + "Duplicate value in attribute name: " + n);
             paths.add(DocumentPath.attribute(n));
         }
