@@ -123,6 +123,39 @@ class SeedScenariosTest {
     }
 
     /**
+     * Seed 001: base table provisioned 10,000 WCU using 6,000, GSI provisioned 1,000 WCU needing
+     * 6,000: once the GSI's 300 s of burst are spent, base writes throttle at the GSI's 1,000 with
+     * IndexWriteProvisionedThroughputExceeded and the GSI's ARN (B.9 [doc, AWS-GSITHR]). (With the
+     * 1 or 2 partitions 1,000 WCU alone implies, their ceilings would bind first: KeyRange.)
+     */
+    @Test
+    void underProvisionedGsiThrottlesTheTable() {
+        Sim sim = new Sim();
+        TableCapacity t = sim.model.register(new CapacityModel.TableSpec("T", Sim.ARN, false, false,
+                Throughput.provisioned(1, 10_000), List.of(new CapacityModel.GsiSpec("GSI-1", Sim.ARN + "/index/GSI-1",
+                        false, Throughput.provisioned(1, 1_000), 10)))); // its size gave the index 10 partitions
+        WriteCharge c = new WriteCharge();
+        long[] id = {0};
+        Throttle[] last = new Throttle[1];
+        java.util.function.BooleanSupplier write = () -> {
+            long k = id[0]++;
+            c.reset().add(t.table(), Items.mix(k), 0, 1).add(t.index("GSI-1"), Items.mix(k + 1_000_000_000L), 0, 1);
+            Throttle th = t.admitWrite(c);
+            if (th != null) last[0] = th;
+            return th == null;
+        };
+        int duringBurst = runSeconds(sim, 50, 6_000, write);
+        assertThat(duringBurst).isEqualTo(50 * 6_000);
+        runSeconds(sim, 20, 6_000, write);
+        int after = runSeconds(sim, 5, 6_000, write);
+        assertThat(after).isBetween(4_950, 5_050);
+        assertThat(last[0].reason().wire()).isEqualTo("IndexWriteProvisionedThroughputExceeded");
+        assertThat(last[0].exceptionType()).isEqualTo("ProvisionedThroughputExceededException");
+        assertThat(last[0].resourceArn()).isEqualTo(Sim.ARN + "/index/GSI-1");
+        assertThat(last[0].partition()).isEqualTo(-1);
+    }
+
+    /**
      * Seed 001 redesign: the table on-demand (after its 180,000 WCU provisioned past), a sparse
      * alarm index sharded 10 ways that only alarming devices enter: no throttling, the table
      * serving all 140,000 writes a second (the seed measured a 148,000 peak).
