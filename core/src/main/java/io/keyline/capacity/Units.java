@@ -47,11 +47,12 @@ public final class Units {
     }
 
     /**
-     * B.3 failed conditional write: an existing item is charged on the size of the new item
-     * ({@code newBytes}; for a delete, the existing item), a missing item costs 1.
+     * B.3 failed conditional write: an existing item is charged on an item's size, a missing item
+     * costs 1. AWS-PT says "depends on the size of the item"; B.3 reads it as the new item's size,
+     * which callers pass as {@code itemBytes} (for a delete, the existing item) [doc, wording loose].
      */
-    public static double failedCondition(boolean itemExisted, long newBytes, boolean transactional) {
-        double units = itemExisted ? writeBlocks(newBytes) : Rules.FAILED_CONDITION_NEW_ITEM_UNITS;
+    public static double failedCondition(boolean itemExisted, long itemBytes, boolean transactional) {
+        double units = itemExisted ? writeBlocks(itemBytes) : Rules.FAILED_CONDITION_NEW_ITEM_UNITS;
         return units * (transactional ? Rules.TRANSACTIONAL_FACTOR : 1.0);
     }
 
