@@ -1,5 +1,7 @@
 package io.keyline.engine;
 
+import io.keyline.engine.capacity.CapacityRegistry;
+import io.keyline.engine.capacity.ItemCapacity;
 import io.keyline.engine.codec.ItemCodec;
 import io.keyline.model.AttributeValue;
 import io.keyline.model.ItemSize;
@@ -9,7 +11,7 @@ import java.util.Map;
 
 /**
  * The engine context shared by all operations: storage, clock and settings, and the services
- * built on them (catalog, item store). One per server. Building an Engine on existing storage
+ * built on them (catalog, item store, capacity model). One per server. Building an Engine on existing storage
  * reloads its catalog. Thread-safe.
  */
 public final class Engine implements AutoCloseable {
@@ -18,6 +20,8 @@ public final class Engine implements AutoCloseable {
     private final Settings settings;
     private final Catalog catalog;
     private final ItemStore items;
+    private final CapacityRegistry capacity;
+    private final ItemCapacity itemCapacity;
 
     /**
      * An engine whose start-up statistics decode each stored entry with {@link ItemCodec} and
@@ -33,7 +37,14 @@ public final class Engine implements AutoCloseable {
         this.clock = clock;
         this.settings = settings;
         this.catalog = new Catalog(storage, clock, settings, sizer);
-        this.items = new ItemStore(storage, this::recordStatistics);
+        this.capacity = new CapacityRegistry(settings.capacity(), clock, catalog::get);
+        this.itemCapacity = new ItemCapacity(capacity.model());
+        this.items = new ItemStore(storage, this::written);
+        // Tables found on storage get their partitions now, with full burst buckets.
+        for (String name : catalog.names(null, Integer.MAX_VALUE)) {
+            TableMetadata t = catalog.get(name);
+            if (t != null) capacity.register(t);
+        }
     }
 
     public Storage storage() { return storage; }
@@ -45,6 +56,17 @@ public final class Engine implements AutoCloseable {
     public Catalog catalog() { return catalog; }
 
     public ItemStore items() { return items; }
+
+    /** The capacity model bound to the catalog's tables. */
+    public CapacityRegistry capacity() { return capacity; }
+
+    /** Prices and admits single-item reads and writes. */
+    public ItemCapacity itemCapacity() { return itemCapacity; }
+
+    private void written(TableMetadata table, Map<String, AttributeValue> oldItem, Map<String, AttributeValue> newItem) {
+        recordStatistics(table, oldItem, newItem);
+        itemCapacity.written(capacity.binding(table), oldItem, newItem);
+    }
 
     private void recordStatistics(TableMetadata table, Map<String, AttributeValue> oldItem, Map<String, AttributeValue> newItem) {
         long itemDelta = (newItem != null ? 1 : 0) - (oldItem != null ? 1 : 0);

@@ -1,5 +1,6 @@
 package io.keyline.engine;
 
+import io.keyline.capacity.CapacitySettings;
 import java.time.Duration;
 
 /**
@@ -12,9 +13,19 @@ import java.time.Duration;
  * @param endpointAddress the host[:port] DescribeEndpoints advertises; null advertises
  *                        DynamoDB's regional endpoint. A server sets its own address here so
  *                        that clients following endpoint discovery keep talking to it.
+ * @param capacity        the capacity model's mode and [inf] rules (partition size, quotas, ...)
  */
 public record Settings(String region, String accountId, Duration tableCreateDelay, Duration tableDeleteDelay,
-                       String endpointAddress) {
+                       String endpointAddress, CapacitySettings capacity) {
+
+    public Settings {
+        if (capacity == null) capacity = CapacitySettings.defaults();
+    }
+
+    public Settings(String region, String accountId, Duration tableCreateDelay, Duration tableDeleteDelay,
+                    String endpointAddress) {
+        this(region, accountId, tableCreateDelay, tableDeleteDelay, endpointAddress, CapacitySettings.defaults());
+    }
 
     public Settings(String region, String accountId, Duration tableCreateDelay, Duration tableDeleteDelay) {
         this(region, accountId, tableCreateDelay, tableDeleteDelay, null);
@@ -25,14 +36,18 @@ public record Settings(String region, String accountId, Duration tableCreateDela
     }
 
     public Settings withTableCreateDelay(Duration d) {
-        return new Settings(region, accountId, d, tableDeleteDelay, endpointAddress);
+        return new Settings(region, accountId, d, tableDeleteDelay, endpointAddress, capacity);
     }
 
     public Settings withTableDeleteDelay(Duration d) {
-        return new Settings(region, accountId, tableCreateDelay, d, endpointAddress);
+        return new Settings(region, accountId, tableCreateDelay, d, endpointAddress, capacity);
     }
 
     public Settings withEndpointAddress(String address) {
-        return new Settings(region, accountId, tableCreateDelay, tableDeleteDelay, address);
+        return new Settings(region, accountId, tableCreateDelay, tableDeleteDelay, address, capacity);
+    }
+
+    public Settings withCapacity(CapacitySettings c) {
+        return new Settings(region, accountId, tableCreateDelay, tableDeleteDelay, endpointAddress, c);
     }
 }

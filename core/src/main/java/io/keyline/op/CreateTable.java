@@ -113,6 +113,7 @@ public final class CreateTable implements Operation {
                 stream(streamSpec, now), sse(sseSpec), tableClass, Boolean.TRUE.equals(deletionProtection), tags);
         TableMetadata created = engine.catalog().create(spec);
         if (created == null) throw Errors.resourceInUse("Table already exists: " + name);
+        engine.capacity().register(created);
         return Map.of("TableDescription", TableDescriptions.full(created, engine.catalog(), engine.clock().now(),
                 engine.settings().region(), engine.settings().accountId()));
     }

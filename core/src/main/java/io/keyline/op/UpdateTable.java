@@ -111,6 +111,7 @@ public final class UpdateTable implements Operation {
             return next;
         });
         if (updated == null) throw TableNames.notFound(name);
+        engine.capacity().follow(updated);
         return Map.of("TableDescription", TableDescriptions.full(updated, engine.catalog(), now,
                 engine.settings().region(), engine.settings().accountId()));
     }
