@@ -171,7 +171,7 @@ public final class Legacy {
                 throw ExprErrors.validation("1 validation error detected: Value '" + action + "' at 'attributeUpdates." + name
                         + ".member.action' failed to satisfy constraint: Member must satisfy enum value set: [ADD, PUT, DELETE]");
             }
-            if (name.isEmpty()) throw ExprErrors.validation(INVALID + "Empty attribute name for AttributeUpdates");
+            checkName(name);
             AttributeValue value = u.attributeValue("Value");
             DocumentPath path = DocumentPath.attribute(name);
             if (value == null && !action.equals("DELETE")) {
@@ -197,6 +197,17 @@ public final class Legacy {
         return new Update(actions);
     }
 
+    /** Attribute names in legacy parameters: not empty, at most 65535 bytes (as for item attributes). */
+    private static void checkName(String name) {
+        if (name.isEmpty()) {
+            throw ExprErrors.validation(INVALID + "An AttributeValue may not contain an empty attribute name. Empty attribute name");
+        }
+        if (name.getBytes(java.nio.charset.StandardCharsets.UTF_8).length > ExprLimits.MAX_ATTRIBUTE_NAME_BYTES) {
+            throw ExprErrors.validation("1 validation error detected: Attribute name is too large, must be less than "
+                    + (ExprLimits.MAX_ATTRIBUTE_NAME_BYTES + 1) + " bytes");
+        }
+    }
+
     /** The projection of a legacy AttributesToGet list: top-level names, taken literally. */
     public static Projection attributesToGet(List<String> names) {
         if (names.isEmpty()) {
@@ -206,7 +217,7 @@ public final class Legacy {
         Set<String> seen = new HashSet<>();
         List<DocumentPath> paths = new ArrayList<>();
         for (String n : names) {
-            if (n == null || n.isEmpty()) throw ExprErrors.validation(INVALID + "Empty attribute name for AttributesToGet");
+            checkName(n == null ? "" : n);
             if (!seen.add(n)) throw ExprErrors.validation(INVALID + "Duplicate value in attribute name: " + n);
             paths.add(DocumentPath.attribute(n));
         }

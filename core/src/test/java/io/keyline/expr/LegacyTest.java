@@ -256,6 +256,10 @@ class LegacyTest {
             assertValidation(() -> Legacy.attributesToGet(list("a", "a")), "One or more parameter values were invalid: Duplicate value in attribute name: a");
             assertValidationMatching(() -> Legacy.attributesToGet(List.of()), "1 validation error detected: .*attributesToGet.*");
             assertValidationMatching(() -> Legacy.attributesToGet(list("")), ".*Empty attribute name.*");
+            Legacy.attributesToGet(list("x".repeat(65535)));
+            assertValidation(() -> Legacy.attributesToGet(list("x".repeat(65536))),
+                    "1 validation error detected: Attribute name is too large, must be less than 65536 bytes");
+            assertValidationMatching(() -> Legacy.attributeUpdates(json("{'" + "x".repeat(65536) + "': {'Action': 'DELETE'}}")), ".*65536.*");
         }
     }
 }
