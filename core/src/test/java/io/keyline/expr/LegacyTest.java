@@ -112,6 +112,9 @@ class LegacyTest {
             assertThat(holds("LE", "[{'S': '1'}]", ITEM, "a")).isFalse();
             assertThat(holds("LE", "[{'N': '3'}]", ITEM, "list")).isFalse();
             assertThat(holds("EQ", "[{'NS': ['7', '4', '2']}]", ITEM, "set")).isTrue();
+            assertThat(holds("EQ", "[{'L': [{'N': '2'}, {'N': '4'}, {'N': '7'}]}]", ITEM, "list")).isTrue();
+            assertThat(holds("NE", "[{'BOOL': true}]", ITEM, "list")).isTrue();
+            assertThat(holds("EQ", "[{'M': {}}]", ITEM, "list")).isFalse();
         }
 
         @Test void nullAndNotNullTestExistence() {
