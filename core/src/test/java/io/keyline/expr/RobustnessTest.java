@@ -41,7 +41,7 @@ class RobustnessTest {
     @Test void randomExpressionsFailCleanly() {
         Random random = new Random(20261130L);
         int accepted = 0;
-        for (int i = 0; i < 20000; i++) {
+        for (int i = 0; i < 5000; i++) {
             String text = soup(random);
             int[] ok = {0};
             onlyValidationErrors(() -> {
@@ -64,6 +64,6 @@ class RobustnessTest {
             }, text);
             accepted += ok[0];
         }
-        assertThat(accepted).as("some random expressions parse").isGreaterThan(100);
+        assertThat(accepted).as("some random expressions parse").isGreaterThan(25);
     }
 }
