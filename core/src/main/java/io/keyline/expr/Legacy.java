@@ -4,6 +4,7 @@ import io.keyline.expr.ConditionNode.Comparator;
 import io.keyline.model.AttributeValue;
 import io.keyline.protocol.AttributeValueCodec;
 import io.keyline.protocol.JsonObject;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -203,7 +204,7 @@ public final class Legacy {
         if (name.isEmpty()) {
             throw ExprErrors.validation(INVALID + "An AttributeValue may not contain an empty attribute name. Empty attribute name");
         }
-        if (name.getBytes(java.nio.charset.StandardCharsets.UTF_8).length > ExprLimits.MAX_ATTRIBUTE_NAME_BYTES) {
+        if (name.getBytes(StandardCharsets.UTF_8).length > ExprLimits.MAX_ATTRIBUTE_NAME_BYTES) {
             throw ExprErrors.validation("1 validation error detected: Attribute name is too large, must be less than "
                     + (ExprLimits.MAX_ATTRIBUTE_NAME_BYTES + 1) + " bytes");
         }
