@@ -48,7 +48,10 @@ public final class Update {
         removes.sort((x, y) -> Documents.ORDER.compare(y.path(), x.path()));
         Map<String, AttributeValue> item = new LinkedHashMap<>(old);
         for (UpdateAction a : writes) write(item, a, values.get(a));
-        for (UpdateAction a : removes) Documents.change(item, a.path(), current -> null);
+        // With no old item there is nothing to remove: DynamoDB ignores REMOVE x.y then.
+        if (oldItem != null) {
+            for (UpdateAction a : removes) Documents.change(item, a.path(), current -> null);
+        }
         return new UpdateResult(Collections.unmodifiableMap(item), targets);
     }
 

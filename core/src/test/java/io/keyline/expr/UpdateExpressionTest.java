@@ -283,6 +283,7 @@ class UpdateExpressionTest {
             assertThat(update("REMOVE x[0]").apply(null).item()).isNull();
             assertThat(update("DELETE a :v", values(":v", ss("x"))).apply(null).item()).isNull();
             assertThat(update("SET a = :v REMOVE b", values(":v", n(1))).apply(null).item()).isEqualTo(item("a", n(1)));
+            assertThat(update("SET a = :v REMOVE b.c[2]", values(":v", n(1))).apply(null).item()).isEqualTo(item("a", n(1)));
         }
 
         @Test void addNumbersAndSets() {
