@@ -284,6 +284,7 @@ class UpdateExpressionTest {
             assertThat(update("DELETE a :v", values(":v", ss("x"))).apply(null).item()).isNull();
             assertThat(update("SET a = :v REMOVE b", values(":v", n(1))).apply(null).item()).isEqualTo(item("a", n(1)));
             assertThat(update("SET a = :v REMOVE b.c[2]", values(":v", n(1))).apply(null).item()).isEqualTo(item("a", n(1)));
+            assertThat(update("SET a = :v DELETE b.c :s", values(":v", n(1), ":s", ss("x"))).apply(null).item()).isEqualTo(item("a", n(1)));
         }
 
         @Test void addNumbersAndSets() {
