@@ -6,6 +6,7 @@ import io.keyline.engine.IndexMetadata;
 import io.keyline.engine.NewIndex;
 import io.keyline.engine.OnDemandThroughput;
 import io.keyline.engine.ProvisionedThroughputState;
+import io.keyline.engine.StreamSettings;
 import io.keyline.engine.TableMetadata;
 import io.keyline.engine.TableStatus;
 import io.keyline.error.Errors;
@@ -98,7 +99,7 @@ public final class UpdateTable implements Operation {
                 else deleteIndex(current, gsis, u.deleteName());
             }
             b.globalIndexes(gsis).attributeDefinitions(usedDefinitions(current, gsis, defs));
-            if (streamSpec != null) b.stream(CreateTable.stream(streamSpec, now));
+            if (streamSpec != null) b.stream(streamChange(current, streamSpec, now));
             if (sseSpec != null) b.sse(CreateTable.sse(sseSpec));
             if (tableClass != null) b.tableClass(tableClass);
             if (deletionProtection != null) b.deletionProtection(deletionProtection);
@@ -283,6 +284,23 @@ public final class UpdateTable implements Operation {
                     + table.name() + " is a local secondary index; only global secondary indexes can be updated or deleted");
         }
         throw Errors.resourceNotFound("Requested resource not found: Index: " + indexName + " not found for table: " + table.name());
+    }
+
+    /**
+     * Enabling needs a table without an enabled stream (the view type cannot be changed in
+     * place); disabling needs an enabled one. A disabled stream keeps its ARN and label.
+     */
+    private static StreamSettings streamChange(TableMetadata table, JsonObject spec, Instant now) {
+        StreamSettings current = table.stream();
+        boolean enabled = current != null && current.enabled();
+        if (Boolean.TRUE.equals(spec.bool("StreamEnabled"))) {
+            if (enabled) throw Errors.validation("Table already has an enabled stream: TableName: " + table.name());
+            return CreateTable.stream(spec, now);
+        }
+        if (!enabled) {
+            throw Errors.validation("Table " + table.name() + " does not have an enabled stream to disable");
+        }
+        return new StreamSettings(false, current.viewType(), current.label(), current.enabledAt());
     }
 
     /** The definitions still used by a key of the table or of an index, in their original order. */

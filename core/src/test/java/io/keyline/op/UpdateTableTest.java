@@ -168,5 +168,20 @@ class UpdateTableTest {
             assertThat(map(d.get("StreamSpecification")).get("StreamViewType")).isEqualTo("KEYS_ONLY");
             assertThat(map(d.get("TableClassSummary")).get("TableClass")).isEqualTo("STANDARD");
         }
+    
+        @Test void streamsCanBeEnabledOnceAndDisabledOnce() {
+            assertThat(fail("'TableName':'ppr','StreamSpecification':{'StreamEnabled':false}").getMessage())
+                    .matches(".*stream.*disable.*");
+            Map<String, Object> d = update("'TableName':'ppr','StreamSpecification':{'StreamEnabled':true,'StreamViewType':'KEYS_ONLY'}");
+            Object arn = d.get("LatestStreamArn");
+            assertThat(fail("'TableName':'ppr','StreamSpecification':{'StreamEnabled':true,'StreamViewType':'OLD_IMAGE'}")
+                    .getMessage()).matches(".*already.*enabled.*");
+            assertThat(fail("'TableName':'ppr','StreamSpecification':{'StreamEnabled':true,'StreamViewType':'Fisk'}")
+                    .getMessage()).contains("'Fisk'");
+            assertThat(update("'TableName':'ppr','BillingMode':'PAY_PER_REQUEST'").get("LatestStreamArn")).isEqualTo(arn);
+            d = update("'TableName':'ppr','StreamSpecification':{'StreamEnabled':false}");
+            assertThat(d.get("StreamSpecification")).isEqualTo(Map.of("StreamEnabled", false));
+            assertThat(d.get("LatestStreamArn")).isEqualTo(arn);
+        }
     }
 }

@@ -59,8 +59,10 @@ public final class TableDescriptions {
             for (IndexMetadata i : t.globalIndexes()) gsis.add(index(i, catalog, now));
             d.put("GlobalSecondaryIndexes", gsis);
         }
-        if (t.stream() != null && t.stream().enabled()) {
-            d.put("StreamSpecification", Map.of("StreamEnabled", true, "StreamViewType", t.stream().viewType()));
+        if (t.stream() != null) {
+            d.put("StreamSpecification", t.stream().enabled()
+                    ? Map.of("StreamEnabled", true, "StreamViewType", t.stream().viewType())
+                    : Map.of("StreamEnabled", false));
             d.put("LatestStreamLabel", t.stream().label());
             d.put("LatestStreamArn", t.arn() + "/stream/" + t.stream().label());
         }
