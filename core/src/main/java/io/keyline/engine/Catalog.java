@@ -96,7 +96,7 @@ public final class Catalog {
                 tableKeyspace, now, status, spec.keySchema(), spec.attributeDefinitions(), spec.billingMode(),
                 spec.billingMode() == BillingMode.PAY_PER_REQUEST ? now : null, spec.throughput(), spec.onDemand(),
                 lsis, gsis, spec.stream(), spec.sse(), spec.tableClass(), spec.deletionProtection(), spec.tags(),
-                creating ? now.plus(settings.tableCreateDelay()) : null);
+                creating ? now.plus(settings.tableCreateDelay()) : null, List.of());
         WriteBatch batch = new WriteBatch();
         batch.put(counterKey(), Keyspaces.prefix(nextKeyspaceId));
         batch.put(tableKey(t.name()), CatalogCodec.encode(t));

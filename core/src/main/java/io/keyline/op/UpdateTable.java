@@ -38,6 +38,11 @@ import java.util.Set;
  * catalog lock. Stateless.
  */
 public final class UpdateTable implements Operation {
+    /** Source: developer guide "Considerations when switching capacity modes": 4 switches to on-demand ... */
+    public static final int MAX_SWITCHES_TO_PAY_PER_REQUEST = 4;
+    /** ... in a 24-hour rolling window; switching back to provisioned is allowed any time. */
+    public static final java.time.Duration SWITCH_WINDOW = java.time.Duration.ofHours(24);
+
     private final Engine engine;
 
     public UpdateTable(Engine engine) { this.engine = engine; }
@@ -88,7 +93,9 @@ public final class UpdateTable implements Operation {
             BillingMode mode = billing == null ? current.billingMode() : BillingMode.valueOf(billing);
             boolean switching = mode != current.billingMode();
             b.billingMode(mode);
-            if (switching && mode == BillingMode.PAY_PER_REQUEST) b.lastUpdateToPayPerRequest(now);
+            if (switching && mode == BillingMode.PAY_PER_REQUEST) {
+                b.lastUpdateToPayPerRequest(now).payPerRequestSwitches(recordSwitch(current, now));
+            }
             b.throughput(tableThroughput(current, mode, switching, pt, otherChanges, now));
             List<IndexMetadata> gsis = new ArrayList<>();
             for (IndexMetadata g : current.globalIndexes()) gsis.add(switchedIndex(g, mode, switching, updates));
@@ -188,6 +195,19 @@ public final class UpdateTable implements Operation {
             return ProvisionedThroughputState.of(pt.read(), pt.write());
         }
         return changed("table", current.throughput(), pt, otherChanges, now);
+    }
+
+    /** The recent switches to on-demand including this one; refused beyond DynamoDB's daily allowance. */
+    private static List<Instant> recordSwitch(TableMetadata table, Instant now) {
+        List<Instant> recent = new ArrayList<>();
+        for (Instant t : table.payPerRequestSwitches()) if (t.plus(SWITCH_WINDOW).isAfter(now)) recent.add(t);
+        if (recent.size() >= MAX_SWITCHES_TO_PAY_PER_REQUEST) {
+            throw Errors.limitExceeded("Subscriber limit exceeded: Updates from PROVISIONED to PAY_PER_REQUEST billing mode "
+                    + "are limited to " + MAX_SWITCHES_TO_PAY_PER_REQUEST + " in a 24-hour rolling window. Next update can be "
+                    + "made at " + recent.get(0).plus(SWITCH_WINDOW));
+        }
+        recent.add(now);
+        return recent;
     }
 
     /** A throughput change of the table or a GSI, with DynamoDB's no-op and decrease rules. */

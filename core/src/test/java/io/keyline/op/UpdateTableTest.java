@@ -161,6 +161,20 @@ class UpdateTableTest {
                     .isEqualTo("ValidationException");
         }
 
+        @Test void switchesToOnDemandAreLimitedToFourADay() {
+            String toProvisioned = "'TableName':'prov','BillingMode':'PROVISIONED','ProvisionedThroughput':"
+                    + "{'ReadCapacityUnits':5,'WriteCapacityUnits':5}";
+            for (int i = 0; i < 4; i++) {
+                update("'TableName':'prov','BillingMode':'PAY_PER_REQUEST'");
+                update(toProvisioned);
+                cp.clock.advance(Duration.ofHours(1));
+            }
+            ApiException e = fail("'TableName':'prov','BillingMode':'PAY_PER_REQUEST'");
+            assertThat(e.name()).isEqualTo("LimitExceededException");
+            cp.clock.advance(Duration.ofHours(21));
+            update("'TableName':'prov','BillingMode':'PAY_PER_REQUEST'");
+        }
+
         @Test void otherSettingsChange() {
             Map<String, Object> d = update("'TableName':'ppr','DeletionProtectionEnabled':true,'TableClass':'STANDARD',"
                     + "'StreamSpecification':{'StreamEnabled':true,'StreamViewType':'KEYS_ONLY'}");
