@@ -107,9 +107,17 @@ final class CatalogCodec {
 
     private static List<Object> keySchema(KeySchema k) {
         List<Object> out = new ArrayList<>();
-        for (KeyAttribute a : k.hash()) out.add(Map.of("Name", a.name(), "Type", a.type().name(), "Role", "HASH"));
-        for (KeyAttribute a : k.range()) out.add(Map.of("Name", a.name(), "Type", a.type().name(), "Role", "RANGE"));
+        for (KeyAttribute a : k.hash()) out.add(keyAttribute(a, "HASH"));
+        for (KeyAttribute a : k.range()) out.add(keyAttribute(a, "RANGE"));
         return out;
+    }
+
+    private static Map<String, Object> keyAttribute(KeyAttribute a, String role) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("Name", a.name());
+        m.put("Type", a.type().name());
+        m.put("Role", role);
+        return m;
     }
 
     @SuppressWarnings("unchecked")
