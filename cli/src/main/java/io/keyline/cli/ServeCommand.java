@@ -6,7 +6,9 @@ import io.keyline.op.Operations;
 import io.keyline.server.KeylineServer;
 import io.keyline.server.ServerOptions;
 import io.keyline.storage.Storage;
+import io.keyline.storage.StorageException;
 import io.keyline.storage.memory.MemoryStorage;
+import io.keyline.storage.rocksdb.RocksDbStorage;
 import io.keyline.time.SystemClock;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -104,7 +106,12 @@ public final class ServeCommand implements Callable<Integer> {
 
     private Storage openStorage() {
         if (inMemory) return new MemoryStorage();
-        throw new StartupException("RocksDB storage is not in this build yet; run with --in-memory", null);
+        try {
+            return new RocksDbStorage(dataDir);
+        } catch (StorageException e) {
+            // Typically another Keyline holds the directory's lock, or it is not writable.
+            throw new StartupException(e.getMessage(), e);
+        }
     }
 
     /** A started server and its engine; closing stops the server first, then the engine and its storage. */

@@ -87,6 +87,30 @@ class KeylineCommandTest {
     }
 
     @Test
+    void serveKeepsDataInRocksDbUnderTheDataDir(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        java.nio.file.Path data = dir.resolve("data");
+        ServeCommand serve = new ServeCommand();
+        new CommandLine(serve).parseArgs("--port", "0", "--data-dir", data.toString());
+        byte[] key = {0, 0, 0, 0, 0, 0, 0, 42, 1};
+        try (ServeCommand.Running running = serve.start()) {
+            assertThat(running.engine().storage().describe()).contains(data.toAbsolutePath().toString());
+            running.engine().storage().write(new io.keyline.storage.WriteBatch().put(key, new byte[] {7}));
+        }
+        assertThat(data).isDirectory();
+        ServeCommand again = new ServeCommand();
+        new CommandLine(again).parseArgs("--port", "0", "--data-dir", data.toString());
+        try (ServeCommand.Running running = again.start()) {
+            assertThat(running.engine().storage().get(key)).containsExactly(7);
+            // A second server on the same directory is refused with a one-line reason.
+            CommandLine cli = Keyline.commandLine();
+            StringWriter err = new StringWriter();
+            cli.setErr(new PrintWriter(err));
+            assertThat(cli.execute("serve", "--port", "0", "--data-dir", data.toString())).isEqualTo(1);
+            assertThat(err.toString()).startsWith("keyline: ").contains(data.toAbsolutePath().toString());
+        }
+    }
+
+    @Test
     void portInUseIsAOneLineError() {
         ServeCommand first = new ServeCommand();
         new CommandLine(first).parseArgs("--in-memory", "--port", "0");

@@ -113,6 +113,17 @@ class RequestBodyTest {
         @Test
         void defaultLimitIsDynamoDbs16Megabytes() {
             assertThat(ServerOptions.defaults().maxRequestBytes()).isEqualTo(16 * 1024 * 1024);
+            try (KeylineServer server = new KeylineServer(FakeOperations.create())) {
+                int port = server.start("127.0.0.1", 0);
+                for (int length : new int[] {16 * 1024 * 1024 + 7, 50 * 1024 * 1024}) {
+                    Map<String, String> h = RawHttp.apiHeaders("Echo");
+                    h.put("Content-Length", String.valueOf(length));
+                    try (RawHttp http = RawHttp.connect(java.net.URI.create("http://127.0.0.1:" + port))) {
+                        http.write("POST", "/", h, null);
+                        assertThat(http.read().status()).as("%d bytes announced", length).isEqualTo(413);
+                    }
+                }
+            }
         }
 
         @Test

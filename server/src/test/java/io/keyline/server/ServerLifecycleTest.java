@@ -74,6 +74,44 @@ class ServerLifecycleTest {
     }
 
     @Test
+    void aBlockedOperationBlocksNoEventLoop() throws Exception {
+        CountDownLatch entered = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        Operation stuck = new Operation() {
+            @Override public String name() { return "Stuck"; }
+
+            @Override public Object handle(JsonObject request) {
+                entered.countDown();
+                try {
+                    release.await(10, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                return Map.of();
+            }
+        };
+        List<Operation> ops = new java.util.ArrayList<>(FakeOperations.create().all().values());
+        ops.add(stuck);
+        try (KeylineServer server = new KeylineServer(new Operations(ops), ServerOptions.defaults(), SystemClock.INSTANCE)) {
+            URI endpoint = URI.create("http://127.0.0.1:" + server.start("127.0.0.1", 0));
+            try (RawHttp blocked = RawHttp.connect(endpoint)) {
+                CompletableFuture<RawHttp.Response> reply = CompletableFuture.supplyAsync(() -> blocked.call("Stuck", "{}"));
+                assertThat(entered.await(5, TimeUnit.SECONDS)).isTrue();
+                // New connections are spread over every event loop; each must still be served.
+                for (int i = 0; i < 4 * Runtime.getRuntime().availableProcessors() + 2; i++) {
+                    try (RawHttp other = RawHttp.connect(endpoint)) {
+                        assertThat(other.call("ListTables", "{}").status()).isEqualTo(200);
+                    }
+                }
+                release.countDown();
+                assertThat(reply.get(10, TimeUnit.SECONDS).status()).isEqualTo(200);
+            } finally {
+                release.countDown();
+            }
+        }
+    }
+
+    @Test
     void requestIdsAreUniqueAndDependOnTheSeed() {
         RequestIds one = new RequestIds(1);
         RequestIds again = new RequestIds(1);
