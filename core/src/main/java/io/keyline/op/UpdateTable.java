@@ -20,6 +20,7 @@ import io.keyline.op.control.TableDescriptions;
 import io.keyline.op.control.TableNames;
 import io.keyline.op.control.Throughputs;
 import io.keyline.protocol.JsonObject;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -37,7 +38,7 @@ public final class UpdateTable implements Operation {
     /** Source: developer guide "Considerations when switching capacity modes": 4 switches to on-demand ... */
     public static final int MAX_SWITCHES_TO_PAY_PER_REQUEST = 4;
     /** ... in a 24-hour rolling window; switching back to provisioned is allowed any time. */
-    public static final java.time.Duration SWITCH_WINDOW = java.time.Duration.ofHours(24);
+    public static final Duration SWITCH_WINDOW = Duration.ofHours(24);
 
     private final Engine engine;
 
