@@ -1,5 +1,7 @@
 package io.keyline.engine;
 
+import io.keyline.engine.transaction.BatchAdmission;
+import io.keyline.engine.transaction.Transactions;
 import io.keyline.model.AttributeValue;
 import io.keyline.model.ItemSize;
 import io.keyline.storage.Storage;
@@ -17,6 +19,7 @@ public final class Engine implements AutoCloseable {
     private final Settings settings;
     private final Catalog catalog;
     private final ItemStore items;
+    private final Transactions transactions;
 
     public Engine(Storage storage, Clock clock, Settings settings) {
         this(storage, clock, settings, ItemSizer.STORED_LENGTH);
@@ -29,6 +32,7 @@ public final class Engine implements AutoCloseable {
         this.settings = settings;
         this.catalog = new Catalog(storage, clock, settings, sizer);
         this.items = new ItemStore(storage, this::recordStatistics);
+        this.transactions = new Transactions(items, clock, BatchAdmission.ADMIT_ALL);
     }
 
     public Storage storage() { return storage; }
@@ -40,6 +44,9 @@ public final class Engine implements AutoCloseable {
     public Catalog catalog() { return catalog; }
 
     public ItemStore items() { return items; }
+
+    /** Transactions, idempotency tokens and batch admission. */
+    public Transactions transactions() { return transactions; }
 
     private void recordStatistics(TableMetadata table, Map<String, AttributeValue> oldItem, Map<String, AttributeValue> newItem) {
         long itemDelta = (newItem != null ? 1 : 0) - (oldItem != null ? 1 : 0);
