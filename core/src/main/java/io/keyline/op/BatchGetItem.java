@@ -36,8 +36,15 @@ public final class BatchGetItem implements Operation {
     private static final List<String> VALUE_EXPRESSIONS = List.of();
 
     private final Engine engine;
+    private final BatchAdmission admission;
 
-    public BatchGetItem(Engine engine) { this.engine = engine; }
+    public BatchGetItem(Engine engine) { this(engine, engine.transactions().admission()); }
+
+    /** With its own admission decision (tests; the capacity model goes through the engine). */
+    public BatchGetItem(Engine engine, BatchAdmission admission) {
+        this.engine = engine;
+        this.admission = admission;
+    }
 
     @Override public String name() { return "BatchGetItem"; }
 
@@ -96,7 +103,6 @@ public final class BatchGetItem implements Operation {
     }
 
     private Map<String, Object> read(List<TableRequest> tables) {
-        BatchAdmission admission = engine.transactions().admission();
         List<ItemStore.ItemRef> refs = new ArrayList<>();
         List<int[]> positions = new ArrayList<>();
         Map<String, List<Map<String, AttributeValue>>> unprocessed = new LinkedHashMap<>();
