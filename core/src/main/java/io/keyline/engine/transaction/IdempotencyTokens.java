@@ -51,19 +51,16 @@ public final class IdempotencyTokens {
             }
             if (!running.add(token)) throw Errors.transactionInProgress(IN_PROGRESS);
         }
-        boolean done = false;
         try {
             Object result = work.get();
             synchronized (this) {
                 completed.put(token, new Entry(fingerprint, result, clock.now()));
             }
-            done = true;
             return result;
         } finally {
             synchronized (this) {
                 running.remove(token);
             }
-            if (!done) expireQuietly();
         }
     }
 
@@ -71,10 +68,6 @@ public final class IdempotencyTokens {
     public synchronized int size() {
         expire();
         return completed.size();
-    }
-
-    private void expireQuietly() {
-        synchronized (this) { expire(); }
     }
 
     /** Entries are in completion order, so expired ones are a prefix. */
