@@ -60,8 +60,11 @@ public final class BatchGetItem implements Operation {
         if (BatchRequests.checkRequestItems(requestItems, c)) {
             for (String name : requestItems.raw().keySet()) {
                 JsonObject part = requestItems.object(name);
-                if (part == null) continue;
                 String path = "requestItems." + name + ".member";
+                if (part == null) {
+                    c.notNull(path + ".keys", null);
+                    continue;
+                }
                 List<Object> keys = part.list("Keys");
                 c.notNull(path + ".keys", keys);
                 c.size(path + ".keys", keys, 1, MAX_KEYS);

@@ -79,6 +79,11 @@ class BatchGetItemTest {
                     .contains("Value null at 'requestItems.hash.member.keys' failed to satisfy constraint: Member must not be null");
         }
 
+        @Test void nullTablePartIsMissingKeys() {
+            assertThat(cp.fail("BatchGetItem", "{'RequestItems':{'hash':null}}").getMessage())
+                    .contains("Value null at 'requestItems.hash.member.keys' failed to satisfy constraint: Member must not be null");
+        }
+
         @Test void moreThan100KeysInOneTable() {
             assertThat(cp.fail("BatchGetItem", "{'RequestItems':{'hash':{'Keys':[" + keys(0, 101) + "]}}}").getMessage())
                     .contains("at 'requestItems.hash.member.keys' failed to satisfy constraint: Member must have length less than or equal to 100");

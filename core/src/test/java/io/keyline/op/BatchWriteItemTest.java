@@ -4,13 +4,18 @@ import static io.keyline.op.ControlPlane.list;
 import static io.keyline.op.ControlPlane.map;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.keyline.engine.ItemStore;
 import io.keyline.engine.PrimaryKey;
 import io.keyline.engine.TableMetadata;
 import io.keyline.engine.transaction.BatchAdmission;
 import io.keyline.error.ApiException;
 import io.keyline.model.AttributeValue;
 import io.keyline.protocol.Json;
+import java.math.BigDecimal;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.BeforeEach;
@@ -167,10 +172,38 @@ class BatchWriteItemTest {
             assertThat(item("hash", "{'p':{'S':'k2'}}")).containsKey("Item");
         }
 
+        @Test void anItemHeldByATransactionComesBackUnprocessed() throws Exception {
+            CountDownLatch holding = new CountDownLatch(1);
+            CountDownLatch release = new CountDownLatch(1);
+            var ref = new ItemStore.ItemRef(cp.engine.catalog().get("hash"), new PrimaryKey(new AttributeValue.S("k1"), null));
+            Thread tx = new Thread(() -> cp.engine.items().writeAll(List.of(ref), 0, olds -> {
+                holding.countDown();
+                try {
+                    release.await(10, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                return olds;
+            }));
+            tx.start();
+            Map<String, Object> r;
+            try {
+                assertThat(holding.await(10, TimeUnit.SECONDS)).isTrue();
+                r = write("{'hash':[" + puts(0, 2) + "]}");
+            } finally {
+                release.countDown();
+                tx.join();
+            }
+            assertThat(list(map(r.get("UnprocessedItems")).get("hash")))
+                    .containsExactly(Map.of("PutRequest", Map.of("Item", Map.of("p", Map.of("S", "k1")))));
+            assertThat(item("hash", "{'p':{'S':'k0'}}")).containsKey("Item");
+            assertThat(item("hash", "{'p':{'S':'k1'}}")).isEmpty();
+        }
+
         @Test void itemCountFollowsTheWrites() {
             write("{'hash':[" + puts(0, 10) + "]}");
             write("{'hash':[{'DeleteRequest':{'Key':{'p':{'S':'k0'}}}}]}");
-            assertThat(cp.describe("hash").get("ItemCount")).isEqualTo(java.math.BigDecimal.valueOf(9));
+            assertThat(cp.describe("hash").get("ItemCount")).isEqualTo(BigDecimal.valueOf(9));
         }
     }
 }
