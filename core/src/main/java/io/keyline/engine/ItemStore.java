@@ -3,9 +3,9 @@ package io.keyline.engine;
 import io.keyline.engine.codec.ItemCodec;
 import io.keyline.engine.codec.KeyCodec;
 import io.keyline.model.AttributeValue;
+import io.keyline.storage.Snapshot;
 import io.keyline.storage.Storage;
 import io.keyline.storage.WriteBatch;
-import io.keyline.storage.Snapshot;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -13,7 +13,7 @@ import java.util.Map;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * Reads and writes single items of a table. A write is a read-modify-write under the item's
+ * Reads and writes the items of tables. A single-item write is a read-modify-write under the item's
  * lock: the caller's {@link Mutation} is a pure function of the old item (it may throw, e.g. a
  * failed condition, and nothing is written), and its result is stored in one atomic batch.
  * Thread-safe; concurrent writes to one item are serialized, reads never block.
