@@ -23,8 +23,9 @@ import java.util.function.Supplier;
 public final class IdempotencyTokens {
     /** Source: API_TransactWriteItems "ClientRequestToken": a token is valid for 10 minutes after the first request completes. */
     public static final Duration WINDOW = Duration.ofMinutes(10);
-    /** Wording [inf]: the exception is documented, its message text is not. */
-    static final String MISMATCH = "The request uses the same client token as a previous, but non-identical request.";
+    /** The exception's description in the API reference (API_TransactWriteItems, Errors); the live text may differ [inf]. */
+    static final String MISMATCH = "DynamoDB rejected the request because you retried a request with a different payload "
+            + "but with an idempotent token that was already used.";
     /** Wording observed in the wild (aws-sdk-java-v2 issue 2518). */
     static final String IN_PROGRESS = "Transaction from previous request is still in progress";
 
