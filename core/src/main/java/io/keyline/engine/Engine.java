@@ -2,7 +2,10 @@ package io.keyline.engine;
 
 import io.keyline.engine.capacity.CapacityRegistry;
 import io.keyline.engine.capacity.ItemCapacity;
+import io.keyline.engine.capacity.TransactionCapacity;
 import io.keyline.engine.codec.ItemCodec;
+import io.keyline.engine.transaction.BatchAdmission;
+import io.keyline.engine.transaction.Transactions;
 import io.keyline.model.AttributeValue;
 import io.keyline.model.ItemSize;
 import io.keyline.storage.Storage;
@@ -22,6 +25,8 @@ public final class Engine implements AutoCloseable {
     private final ItemStore items;
     private final CapacityRegistry capacity;
     private final ItemCapacity itemCapacity;
+    private final TransactionCapacity transactionCapacity;
+    private final Transactions transactions;
 
     /**
      * An engine whose start-up statistics decode each stored entry with {@link ItemCodec} and
@@ -40,6 +45,8 @@ public final class Engine implements AutoCloseable {
         this.capacity = new CapacityRegistry(settings.capacity(), clock, catalog::get);
         this.itemCapacity = new ItemCapacity(capacity.model());
         this.items = new ItemStore(storage, this::written);
+        this.transactionCapacity = new TransactionCapacity(capacity, itemCapacity);
+        this.transactions = new Transactions(items, clock, BatchAdmission.ADMIT_ALL, transactionCapacity);
         // Tables found on storage get their partitions now, with full burst buckets.
         for (String name : catalog.names(null, Integer.MAX_VALUE)) {
             TableMetadata t = catalog.get(name);
@@ -63,10 +70,16 @@ public final class Engine implements AutoCloseable {
     /** Prices and admits single-item reads and writes. */
     public ItemCapacity itemCapacity() { return itemCapacity; }
 
+    /** Prices and admits transactions. */
+    public TransactionCapacity transactionCapacity() { return transactionCapacity; }
+
     private void written(TableMetadata table, Map<String, AttributeValue> oldItem, Map<String, AttributeValue> newItem) {
         recordStatistics(table, oldItem, newItem);
         itemCapacity.written(capacity.binding(table), oldItem, newItem);
     }
+
+    /** Transactions, idempotency tokens and batch admission. */
+    public Transactions transactions() { return transactions; }
 
     private void recordStatistics(TableMetadata table, Map<String, AttributeValue> oldItem, Map<String, AttributeValue> newItem) {
         long itemDelta = (newItem != null ? 1 : 0) - (oldItem != null ? 1 : 0);

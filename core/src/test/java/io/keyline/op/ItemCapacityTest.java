@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
 class ItemCapacityTest {
     private static final int KB = 1024;
 
-    private final ControlPlane cp = new ControlPlane();
+    private final ControlPlane cp = new ControlPlane(ControlPlane.enforcing());
 
     private static double units(Map<String, Object> response) {
         return ((Number) map(response.get("ConsumedCapacity")).get("CapacityUnits")).doubleValue();

@@ -5,6 +5,7 @@ import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.handler.codec.CodecException;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpMethod;
@@ -40,6 +41,10 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
     private final AdminRoutes admin;
     private final ArrayDeque<FullHttpRequest> pending = new ArrayDeque<>();
     private boolean busy;
+
+    RequestHandler(ApiRequestProcessor processor, HttpReplies replies, Executor workers, InFlight inFlight) {
+        this(processor, replies, workers, inFlight, AdminRoutes.none());
+    }
 
     RequestHandler(ApiRequestProcessor processor, HttpReplies replies, Executor workers, InFlight inFlight, AdminRoutes admin) {
         this.admin = admin;
@@ -164,7 +169,8 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
 
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-        if (cause instanceof IOException) {
+        if (cause instanceof IOException || cause instanceof CodecException) {
+            // The client went away or sent something that is not HTTP: its business, not a server fault.
             LOG.debug("connection {} failed: {}", ctx.channel().remoteAddress(), cause.toString());
         } else {
             LOG.warn("connection {} failed", ctx.channel().remoteAddress(), cause);

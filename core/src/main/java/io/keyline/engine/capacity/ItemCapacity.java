@@ -7,6 +7,7 @@ import io.keyline.capacity.IndexSpec;
 import io.keyline.capacity.IndexWrite;
 import io.keyline.capacity.PartitionMap;
 import io.keyline.capacity.ReadConsistency;
+import io.keyline.capacity.Rules;
 import io.keyline.capacity.SortPosition;
 import io.keyline.capacity.Throttle;
 import io.keyline.capacity.Units;
@@ -45,10 +46,27 @@ public final class ItemCapacity {
 
     // ---- reads --------------------------------------------------------------------------------
 
+    /** Whether an error is one of DynamoDB's throttling errors (B.9), which batches turn into unprocessed items. */
+    public static boolean isThrottling(ApiException e) {
+        switch (e.name()) {
+            case Throttle.PROVISIONED_THROUGHPUT_EXCEEDED:
+            case Throttle.THROTTLING:
+            case Throttle.REQUEST_LIMIT_EXCEEDED:
+                return true;
+            default:
+                return false;
+        }
+    }
+
     /** Admits a read of one item before it is read (B.6: a partition or table in debt refuses). */
     public void admitRead(TableBinding b, PrimaryKey key) {
-        Throttle t = b.table().admitRead(KeyCodec.token(key.partition()), SortPosition.of(key.sort()));
+        Throttle t = tryAdmitRead(b, key);
         if (t != null) throw error(t);
+    }
+
+    /** As {@link #admitRead}, returning the refusal instead of throwing it (null: admitted). */
+    public Throttle tryAdmitRead(TableBinding b, PrimaryKey key) {
+        return b.table().admitRead(KeyCodec.token(key.partition()), SortPosition.of(key.sort()));
     }
 
     /** Charges a served read of one item (null: missing) and returns what it consumed (B.2). */
@@ -76,10 +94,29 @@ public final class ItemCapacity {
      */
     public ConsumedCapacity admitWrite(TableBinding b, PrimaryKey key, Map<String, AttributeValue> oldItem,
                                        Map<String, AttributeValue> newItem, boolean transactional) {
+        WriteCharge charge = charges.get().reset();
+        ConsumedCapacity consumed = price(b, key, oldItem, newItem, transactional, charge);
+        admit(b, charge);
+        return consumed;
+    }
+
+    /** What {@link #admitWrite} would charge, without admitting anything (for reporting a done write). */
+    public ConsumedCapacity priceWrite(TableBinding b, PrimaryKey key, Map<String, AttributeValue> oldItem,
+                                       Map<String, AttributeValue> newItem, boolean transactional) {
+        return price(b, key, oldItem, newItem, transactional, charges.get().reset());
+    }
+
+    /**
+     * The one place a write's cost is worked out (B.3, B.4): the table's units on the larger
+     * image, each LSI's diff added to the table's charge, each GSI's diff charged where its old
+     * and new entries live. Fills {@code charge} and returns the same units by table and index.
+     */
+    private static ConsumedCapacity price(TableBinding b, PrimaryKey key, Map<String, AttributeValue> oldItem,
+                                          Map<String, AttributeValue> newItem, boolean transactional, WriteCharge charge) {
         long oldBytes = oldItem == null ? 0 : ItemSize.of(oldItem);
         double tableUnits = newItem == null ? Units.delete(oldBytes, transactional)
                 : Units.write(oldBytes, ItemSize.of(newItem), transactional);
-        double factor = transactional ? io.keyline.capacity.Rules.TRANSACTIONAL_FACTOR : 1.0;
+        double factor = transactional ? Rules.TRANSACTIONAL_FACTOR : 1.0;
         ConsumedCapacity.Builder consumed = ConsumedCapacity.builder(b.metadata().name()).table(0, tableUnits);
         double lsiUnits = 0;
         for (IndexSpec lsi : b.localIndexes()) {
@@ -88,7 +125,6 @@ public final class ItemCapacity {
             lsiUnits += w.units() * factor;
             consumed.localIndex(lsi.name(), 0, w.units() * factor);
         }
-        WriteCharge charge = charges.get().reset();
         charge.add(b.table(), KeyCodec.token(key.partition()), SortPosition.of(key.sort()), tableUnits + lsiUnits);
         for (TableBinding.Gsi gsi : b.globalIndexes()) {
             IndexWrite w = IndexWrite.of(gsi.spec(), oldItem, newItem);
@@ -98,7 +134,6 @@ public final class ItemCapacity {
             charge.index(gsi.map(), priced, token(k, oldItem), sort(k, oldItem), token(k, newItem), sort(k, newItem));
             consumed.globalIndex(gsi.spec().name(), 0, priced.units());
         }
-        admit(b, charge);
         return consumed.build();
     }
 
