@@ -40,7 +40,9 @@ public final class Operations {
                 new GetItem(engine),
                 new PutItem(engine),
                 new UpdateItem(engine),
-                new DeleteItem(engine)
+                new DeleteItem(engine),
+                new Query(engine),
+                new Scan(engine)
         );
     }
 
