@@ -141,7 +141,9 @@ public final class Legacy {
 
     private static Set<String> allowedTypes(String op) {
         switch (op) {
-            case "EQ": case "NE": return Set.of("S", "N", "B", "SS", "NS", "BS");
+            // Lists, maps and booleans compare for equality too ([obs] ScyllaDB test_query_filter.py
+            // test_query_filter_eq and _counts pass on DynamoDB; dynalite's older list omits them).
+            case "EQ": case "NE": return Set.of("S", "N", "B", "SS", "NS", "BS", "L", "M", "BOOL");
             case "BEGINS_WITH": return Set.of("S", "B");
             default: return Set.of("S", "N", "B");
         }

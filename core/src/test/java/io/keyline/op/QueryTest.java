@@ -239,6 +239,14 @@ class QueryTest {
         }
 
         @Test
+        void legacyEqualityFiltersCompareMapsToo() {
+            Map<String, Object> r = cp.call("Query", "{'TableName':'tbl',"
+                    + "'QueryFilter':{'m':{'ComparisonOperator':'EQ','AttributeValueList':[{'M':{'k':{'S':'v4'}}}]}},"
+                    + "'KeyConditions':{'p':{'ComparisonOperator':'EQ','AttributeValueList':[{'S':'a'}]}}}");
+            assertThat(sortKeys(r)).containsExactly(4);
+        }
+
+        @Test
         void hashOnlyTableQueryReturnsTheItem() {
             Map<String, Object> r = cp.call("Query", "{'TableName':'hash'," + P + "}}");
             assertThat(ControlPlane.list(r.get("Items"))).containsExactly(Map.of("p", Map.of("S", "a"), "y", Map.of("S", "z")));
