@@ -65,9 +65,8 @@ public final class Query implements Operation {
         ReadRequests.checkKeyPaths(table, projection, filter);
         ReadRequests.checkFilterAvoidsKeys(target, filter, expressionFilter != null ? "Filter Expression" : "QueryFilter");
 
-        Condition keep = filter;
         Page page = PageReader.read(engine.storage(), new PageRequest(target, range, Boolean.FALSE.equals(forward), start,
-                limit == null ? null : (int) Math.min(limit, Integer.MAX_VALUE), item -> keep == null || keep.test(item)));
+                limit == null ? null : (int) Math.min(limit, Integer.MAX_VALUE), item -> filter == null || filter.test(item)));
         return ReadRequests.response(page, projection, countOnly);
     }
 }

@@ -1,6 +1,7 @@
 package io.keyline.op;
 
 import io.keyline.engine.IndexMetadata;
+import io.keyline.engine.ProjectionType;
 import io.keyline.engine.TableMetadata;
 import io.keyline.engine.query.Page;
 import io.keyline.engine.query.ReadTarget;
@@ -84,7 +85,7 @@ final class ReadRequests {
             throw Errors.validation("Consistent reads are not supported on global secondary indexes");
         }
         if (index.isGlobal() && "ALL_ATTRIBUTES".equals(request.string("Select"))
-                && index.projection().type() != io.keyline.engine.ProjectionType.ALL) {
+                && index.projection().type() != ProjectionType.ALL) {
             throw Errors.validation("One or more parameter values were invalid: Select type ALL_ATTRIBUTES is not supported for global secondary index "
                     + indexName + " because its projection type is not ALL");
         }

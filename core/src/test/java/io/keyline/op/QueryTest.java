@@ -161,6 +161,27 @@ class QueryTest {
         }
 
         @Test
+        void indexRules() {
+            cp.call("CreateTable", "{'TableName':'withgsi','BillingMode':'PAY_PER_REQUEST',"
+                    + "'KeySchema':[{'AttributeName':'p','KeyType':'HASH'}],"
+                    + "'AttributeDefinitions':[{'AttributeName':'p','AttributeType':'S'},{'AttributeName':'g','AttributeType':'S'}],"
+                    + "'GlobalSecondaryIndexes':[{'IndexName':'byg','KeySchema':[{'AttributeName':'g','KeyType':'HASH'}],"
+                    + "'Projection':{'ProjectionType':'KEYS_ONLY'}}]}");
+            String byG = "'IndexName':'byg','KeyConditionExpression':'g = :g','ExpressionAttributeValues':{':g':{'S':'x'}}";
+            assertThat(cp.fail("Query", "{'TableName':'withgsi','ConsistentRead':true," + byG + "}").getMessage())
+                    .isEqualTo("Consistent reads are not supported on global secondary indexes");
+            assertThat(cp.fail("Query", "{'TableName':'withgsi','Select':'ALL_ATTRIBUTES'," + byG + "}").getMessage())
+                    .isEqualTo("One or more parameter values were invalid: Select type ALL_ATTRIBUTES is not supported for global secondary index "
+                            + "byg because its projection type is not ALL");
+            assertThat(cp.fail("Query", "{'TableName':'withgsi','KeyConditionExpression':'p = :g','IndexName':'byg',"
+                    + "'ExpressionAttributeValues':{':g':{'S':'x'}}}").getMessage()).isEqualTo("Query condition missed key schema element: g");
+            Map<String, Object> r = cp.call("Query", "{'TableName':'withgsi','Select':'ALL_PROJECTED_ATTRIBUTES'," + byG + "}");
+            assertThat(r.get("Count")).isEqualTo(java.math.BigDecimal.ZERO);
+            assertThat(cp.fail("Query", "{'TableName':'withgsi','ExclusiveStartKey':{'p':{'S':'a'}}," + byG + "}")
+                    .getMessage()).isEqualTo("The provided starting key is invalid");
+        }
+
+        @Test
         void missingTableAndIndex() {
             assertThat(cp.fail("Query", "{'TableName':'nope'," + P + "}}").type()).contains("ResourceNotFoundException");
             assertThat(error("'IndexName':'idx'," + P + "}")).isEqualTo("The table does not have the specified index: idx");
