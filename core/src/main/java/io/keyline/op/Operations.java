@@ -41,6 +41,10 @@ public final class Operations {
                 new PutItem(engine),
                 new UpdateItem(engine),
                 new DeleteItem(engine),
+                new BatchGetItem(engine),
+                new BatchWriteItem(engine),
+                new TransactGetItems(engine),
+                new TransactWriteItems(engine),
                 new Query(engine),
                 new Scan(engine)
         );
