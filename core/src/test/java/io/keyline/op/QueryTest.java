@@ -302,7 +302,7 @@ class QueryTest {
                     + "{'AttributeName':'b','KeyType':'RANGE'}],'Projection':{'ProjectionType':'KEYS_ONLY'}}]}");
             cp.call("PutItem", "{'TableName':'withlsi','Item':{'p':{'S':'a'},'c':{'S':'c1'},'b':{'S':'b1'},'d':{'S':'secret'}}}");
             TableMetadata table = cp.engine.catalog().get("withlsi");
-            Map<String, io.keyline.model.AttributeValue> entry = new LinkedHashMap<>();
+            Map<String, AttributeValue> entry = new LinkedHashMap<>();
             entry.put("p", new AttributeValue.S("a"));
             entry.put("c", new AttributeValue.S("c1"));
             entry.put("b", new AttributeValue.S("b1"));
