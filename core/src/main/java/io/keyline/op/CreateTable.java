@@ -106,7 +106,8 @@ public final class CreateTable implements Operation {
             read += g.throughput().readCapacityUnits();
             write += g.throughput().writeCapacityUnits();
         }
-        Throughputs.checkTableLimit(read, write);
+        Throughputs.checkTableLimit(read, write, (long) engine.settings().capacity().tableQuotaRead(),
+                (long) engine.settings().capacity().tableQuotaWrite());
         Tags.checkSemantics(tags, tags.size());
 
         Instant now = engine.clock().now();
