@@ -86,6 +86,11 @@ public final class ServeCommand implements Callable<Integer> {
                     + "default is 40000 and is adjustable. Default: ${DEFAULT-VALUE}.")
     long tableQuota;
 
+    @Option(names = "--partition-burst", paramLabel = "DURATION", defaultValue = "20s", converter = DurationConverter.class,
+            description = "How many seconds of its 1,000 WCU / 3,000 RCU a partition absorbs at once (a large batch or "
+                    + "transaction); steady-state limits are unchanged. Default: ${DEFAULT-VALUE} (our estimate).")
+    Duration partitionBurst;
+
     @Option(names = "--hot-partition-isolation", paramLabel = "DURATION", converter = DurationConverter.class,
             description = "How long a partition must stay hot before adaptive capacity splits it off. Default: 1m (our estimate; AWS gives no figure).")
     Duration isolationDelay;
@@ -167,8 +172,8 @@ public final class ServeCommand implements Callable<Integer> {
 
     /** The capacity model's settings from the command line; what is not given keeps its default. */
     CapacitySettings capacitySettings() {
-        CapacitySettings c = CapacitySettings.defaults().withMode(capacity).withMaxPartitionBytes(partitionSplitSize)
-                .withTableQuota(tableQuota, tableQuota);
+        CapacitySettings c = Settings.withPartitionBurst(CapacitySettings.defaults(), partitionBurst).withMode(capacity)
+                .withMaxPartitionBytes(partitionSplitSize).withTableQuota(tableQuota, tableQuota);
         if (isolationDelay != null || noIsolation) {
             c = c.withIsolation(!noIsolation, isolationDelay != null ? isolationDelay : c.isolationDelay());
         }

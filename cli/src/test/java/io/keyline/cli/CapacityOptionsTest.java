@@ -20,7 +20,8 @@ class CapacityOptionsTest {
     }
 
     @Test void defaultsAreDynamoDbs() {
-        assertThat(parse()).isEqualTo(CapacitySettings.defaults());
+        assertThat(parse()).isEqualTo(io.keyline.engine.Settings.defaultCapacity());
+        assertThat(parse("--partition-burst", "1s").ceilingWindow()).isEqualTo(Duration.ofSeconds(1));
     }
 
     @Test void everyOptionReachesTheSettings() {

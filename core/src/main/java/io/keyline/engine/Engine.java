@@ -83,7 +83,7 @@ public final class Engine implements AutoCloseable {
 
     private void recordStatistics(TableMetadata table, Map<String, AttributeValue> oldItem, Map<String, AttributeValue> newItem) {
         long itemDelta = (newItem != null ? 1 : 0) - (oldItem != null ? 1 : 0);
-        catalog.statistics(table.keyspaceId()).record(itemDelta, ItemSize.of(newItem) - ItemSize.of(oldItem));
+        catalog.statistics(table.keyspaceId()).record(itemDelta, itemCapacity.sizeOf(newItem) - itemCapacity.sizeOf(oldItem));
     }
 
     @Override public void close() { storage.close(); }

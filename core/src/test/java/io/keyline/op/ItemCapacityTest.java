@@ -264,7 +264,7 @@ class ItemCapacityTest {
             cp.createSimple("odt", false);
             ApiException throttled = null;
             int accepted = 0;
-            while (throttled == null && accepted < 5000) {
+            while (throttled == null && accepted < 50_000) {
                 try {
                     cp.call("PutItem", "{'TableName':'odt','Item':{'p':{'S':'hot'}}}");
                     accepted++;
@@ -273,7 +273,8 @@ class ItemCapacityTest {
                 }
             }
             assertThat(throttled).isNotNull();
-            assertThat(accepted).isBetween(900, 1100);
+            // the partition's ceiling times Settings.PARTITION_BURST, then nothing until the clock moves
+            assertThat(accepted).isBetween(19_900, 20_100);
             assertThat(throttled.name()).isEqualTo("ThrottlingException");
             assertThat(map(list(throttled.extras().get("ThrottlingReasons")).get(0)))
                     .containsEntry("reason", "TableWriteKeyRangeThroughputExceeded");

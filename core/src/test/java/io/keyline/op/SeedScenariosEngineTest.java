@@ -32,9 +32,13 @@ class SeedScenariosEngineTest {
     /** Makes a scanned item exactly 1 KB: "p" + 12-character key, "f" + this. */
     private static final String SCAN_FILLER = "x".repeat(1024 - 13 - 1);
 
-    /** Raised per-table quota (B.8: adjustable), so the seeds' large tables can be created. */
+    /**
+     * Raised per-table quota (B.8: adjustable), so the seeds' large tables can be created, and a
+     * partition burst of one second, so a few seconds of traffic show the steady state.
+     */
     private final ControlPlane cp = new ControlPlane(Settings.defaults()
-            .withCapacity(CapacitySettings.defaults().withTableQuota(400_000, 400_000)));
+            .withCapacity(Settings.withPartitionBurst(CapacitySettings.defaults(), Duration.ofSeconds(1))
+                    .withTableQuota(400_000, 400_000)));
 
     private int accepted;
     private int throttled;

@@ -36,6 +36,35 @@ import java.util.Map;
 public final class ItemCapacity {
     private final CapacityModel model;
     private final ThreadLocal<WriteCharge> charges = ThreadLocal.withInitial(WriteCharge::new);
+    private final ThreadLocal<Sizes> sizes = ThreadLocal.withInitial(Sizes::new);
+
+    /**
+     * The last two items this thread sized: a write sizes its old and new item when it is priced
+     * and again when it is recorded ({@link #written}) and counted in the table's statistics, all
+     * on one thread, so the second and third time are free. Items are immutable maps, compared by
+     * identity.
+     */
+    private static final class Sizes {
+        private Object first, second;
+        private long firstBytes, secondBytes;
+
+        long of(Map<String, AttributeValue> item) {
+            if (item == null) return 0;
+            if (item == first) return firstBytes;
+            if (item == second) return secondBytes;
+            long bytes = ItemSize.of(item);
+            second = first;
+            secondBytes = firstBytes;
+            first = item;
+            firstBytes = bytes;
+            return bytes;
+        }
+    }
+
+    /** DynamoDB's size of an item (B.1), 0 for none, remembered for the rest of this write on this thread. */
+    public long sizeOf(Map<String, AttributeValue> item) {
+        return sizes.get().of(item);
+    }
 
     public ItemCapacity(CapacityModel model) { this.model = model; }
 
@@ -95,7 +124,7 @@ public final class ItemCapacity {
     public ConsumedCapacity admitWrite(TableBinding b, PrimaryKey key, Map<String, AttributeValue> oldItem,
                                        Map<String, AttributeValue> newItem, boolean transactional) {
         WriteCharge charge = charges.get().reset();
-        ConsumedCapacity consumed = price(b, key, oldItem, newItem, transactional, charge);
+        ConsumedCapacity consumed = price(b, key, oldItem, newItem, transactional, charge, sizes.get());
         admit(b, charge);
         return consumed;
     }
@@ -103,7 +132,7 @@ public final class ItemCapacity {
     /** What {@link #admitWrite} would charge, without admitting anything (for reporting a done write). */
     public ConsumedCapacity priceWrite(TableBinding b, PrimaryKey key, Map<String, AttributeValue> oldItem,
                                        Map<String, AttributeValue> newItem, boolean transactional) {
-        return price(b, key, oldItem, newItem, transactional, charges.get().reset());
+        return price(b, key, oldItem, newItem, transactional, charges.get().reset(), sizes.get());
     }
 
     /**
@@ -112,10 +141,11 @@ public final class ItemCapacity {
      * and new entries live. Fills {@code charge} and returns the same units by table and index.
      */
     private static ConsumedCapacity price(TableBinding b, PrimaryKey key, Map<String, AttributeValue> oldItem,
-                                          Map<String, AttributeValue> newItem, boolean transactional, WriteCharge charge) {
-        long oldBytes = oldItem == null ? 0 : ItemSize.of(oldItem);
+                                          Map<String, AttributeValue> newItem, boolean transactional, WriteCharge charge,
+                                          Sizes sizes) {
+        long oldBytes = sizes.of(oldItem);
         double tableUnits = newItem == null ? Units.delete(oldBytes, transactional)
-                : Units.write(oldBytes, ItemSize.of(newItem), transactional);
+                : Units.write(oldBytes, sizes.of(newItem), transactional);
         double factor = transactional ? Rules.TRANSACTIONAL_FACTOR : 1.0;
         ConsumedCapacity.Builder consumed = ConsumedCapacity.builder(b.metadata().name()).table(0, tableUnits);
         double lsiUnits = 0;
@@ -166,7 +196,8 @@ public final class ItemCapacity {
         KeySchema tableKey = b.metadata().keySchema();
         Map<String, AttributeValue> any = newItem != null ? newItem : oldItem;
         if (any == null) return;
-        long delta = (newItem == null ? 0 : ItemSize.of(newItem)) - (oldItem == null ? 0 : ItemSize.of(oldItem));
+        Sizes cache = sizes.get();
+        long delta = cache.of(newItem) - cache.of(oldItem);
         long items = (newItem != null ? 1 : 0) - (oldItem != null ? 1 : 0);
         b.table().recordSize(token(tableKey, any), sort(tableKey, any), delta, items);
         for (TableBinding.Gsi gsi : b.globalIndexes()) {
