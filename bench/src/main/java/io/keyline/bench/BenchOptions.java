@@ -35,7 +35,9 @@ public record BenchOptions(
         int basePort,
         List<String> serverJvmOptions,
         Path out,
-        boolean startupOnly) {
+        boolean startupOnly,
+        Duration idleBeforeRss,
+        Duration clientWarmup) {
 
     public static final String USAGE = String.join("\n",
             "usage: bench/run.sh [--smoke] [options]",
@@ -51,6 +53,8 @@ public record BenchOptions(
             "  --item-keys 10000 --query-partitions 1000 --seed 42 --base-port 18100",
             "  --server-jvm '-Xmx1g'         JVM options for Java servers (space-separated)",
             "  --out bench/target/results    folder for results.md and results.json",
+            "  --idle 2                      seconds a server idles after start-up before its RSS is read",
+            "  --client-warmup 5             seconds per client and operation spent warming the client's JIT before the matrix",
             "  --startup                     only measure start-up time and idle RSS (reps times per target)");
 
     static final Map<String, String> DEFAULTS = defaults();
@@ -74,13 +78,16 @@ public record BenchOptions(
         d.put("server-jvm", "");
         d.put("out", "bench/target/results");
         d.put("startup", "false");
+        d.put("idle", "2");
+        d.put("client-warmup", "5");
         return d;
     }
 
     /** The few-second preset used by CI's smoke test. */
     static final Map<String, String> SMOKE = Map.of(
             "targets", "sol", "ops", "put,get,query", "concurrency", "4", "warmup", "0.3",
-            "duration", "0.7", "reps", "1", "item-keys", "100", "query-partitions", "10");
+            "duration", "0.7", "reps", "1", "item-keys", "100", "query-partitions", "10",
+            "idle", "0.1", "client-warmup", "0");
 
     public static BenchOptions parse(String... args) {
         Map<String, String> v = new LinkedHashMap<>(DEFAULTS);
@@ -114,7 +121,9 @@ public record BenchOptions(
                 Integer.parseInt(v.get("base-port")),
                 v.get("server-jvm").isBlank() ? List.of() : List.of(v.get("server-jvm").trim().split("\\s+")),
                 Path.of(v.get("out")),
-                Boolean.parseBoolean(v.get("startup")));
+                Boolean.parseBoolean(v.get("startup")),
+                seconds(v.get("idle")),
+                seconds(v.get("client-warmup")));
     }
 
     /** The load specs of the matrix: closed loop per concurrency, or open loop per rate and concurrency. */

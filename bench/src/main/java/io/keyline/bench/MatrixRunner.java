@@ -45,8 +45,6 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
  * hit all targets alike. Writes results.md and results.json. Single-threaded driver; blocking.
  */
 public final class MatrixRunner {
-    /** Idle time after start-up before reading RSS, so lazy initialisation has settled. */
-    private static final long IDLE_BEFORE_RSS_MILLIS = 2000;
     private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
 
     private final BenchOptions options;
@@ -113,6 +111,7 @@ public final class MatrixRunner {
                                 ? RequestSet.build(op, layout, keys, options.seed(), (o, i) -> RawRequests.encode(
                                         "127.0.0.1", hostPort, o.label(), WireRequests.body(o, layout, i), clock.now().atZone(ZoneOffset.UTC)))
                                 : RequestSet.build(op, layout, keys, options.seed(), (o, i) -> SdkRequests.build(o, layout, i));
+                        warmUpClient(servers.get(0), client, op, requests);
                         for (LoadSpec load : options.loads()) {
                             Scenario scenario = new Scenario(client, op, size, keys, load);
                             for (int rep = 1; rep <= options.repetitions(); rep++) {
@@ -129,15 +128,24 @@ public final class MatrixRunner {
         }
     }
 
+    /**
+     * One unrecorded run against the first target before an operation's first scenario, so
+     * that the client's JIT is warm for every target alike (the first target would otherwise
+     * pay for it in repetition 1).
+     */
+    private void warmUpClient(Running first, String client, Op op, RequestSet<?> requests) {
+        if (options.clientWarmup().isZero()) return;
+        LoadSpec load = LoadSpec.closed(options.concurrency().get(0), Duration.ZERO, options.clientWarmup());
+        LoadResult r = measure(first, client, requests, load);
+        log.printf("client warm-up %s %s on %s: %.0f req/s%n", client, op.cliName(), first.kind.label(), r.throughput());
+    }
+
     private LoadResult measure(Running server, String client, RequestSet<?> requests, LoadSpec load) {
         if (!server.process.isAlive()) {
             return failed(load, server.kind.label() + " is not running");
         }
-        int port = server.process.port();
-        try (Transport t = client.equals("raw")
-                ? new RawHttpTransport("127.0.0.1", port, load.concurrency())
-                : new SdkTransport("127.0.0.1", port, load.concurrency())) {
-            return new LoadDriver(clock, t, requests, load, server.process.pid()).run();
+        try {
+            return new LoadDriver(clock, server.transport(client, load.concurrency()), requests, load, server.process.pid()).run();
         } catch (RuntimeException e) {
             return failed(load, String.valueOf(e));
         }
@@ -173,7 +181,8 @@ public final class MatrixRunner {
         Files.createDirectories(work);
         ServerProcess p = ServerProcess.start(kind.label(), kind.command(env, port, work), work,
                 options.out().resolve(kind.label() + ".log"), port, START_TIMEOUT, clock);
-        Thread.sleep(IDLE_BEFORE_RSS_MILLIS);
+        // Idle before reading RSS, so that lazy initialisation has settled.
+        Thread.sleep(options.idleBeforeRss().toMillis());
         StartupRecord s = new StartupRecord(kind.label(), p.readyAfter().toNanos() / 1e6, ProcessCpu.rssBytes(p.pid()) / 1048576.0);
         log.printf("started %s on port %d: first answer after %.0f ms, idle RSS %.0f MB%n", kind.label(), port, s.readyMillis(), s.idleRssMegabytes());
         return new Running(kind, p, s);
@@ -194,11 +203,15 @@ public final class MatrixRunner {
         }
     }
 
-    /** A started server and what its start-up measured. */
+    /**
+     * A started server, what its start-up measured, and the clients connected to it, kept across
+     * runs (an SDK client takes seconds to close and its connections are worth keeping warm).
+     */
     private static final class Running implements AutoCloseable {
         final TargetKind kind;
         final ServerProcess process;
         final StartupRecord startup;
+        private final Map<String, Transport> transports = new java.util.HashMap<>();
 
         Running(TargetKind kind, ServerProcess process, StartupRecord startup) {
             this.kind = kind;
@@ -206,6 +219,16 @@ public final class MatrixRunner {
             this.startup = startup;
         }
 
-        @Override public void close() { process.close(); }
+        Transport transport(String client, int concurrency) {
+            return transports.computeIfAbsent(client + "/" + concurrency, k -> client.equals("raw")
+                    ? new RawHttpTransport("127.0.0.1", process.port(), concurrency)
+                    : new SdkTransport("127.0.0.1", process.port(), concurrency));
+        }
+
+        @Override
+        public void close() {
+            transports.values().forEach(Transport::close);
+            process.close();
+        }
     }
 }

@@ -68,6 +68,11 @@ public final class LoadDriver {
         double clientCpuEnd = ProcessCpu.seconds(ProcessCpu.self());
         joinQuietly(marker);
         drain();
+        long unanswered = inFlight.get();
+        if (unanswered > 0) {
+            failed.add(unanswered);
+            firstError.compareAndSet(null, unanswered + " requests unanswered " + DRAIN_NANOS / 1_000_000_000 + " s after the window");
+        }
         Histogram h = recorder.getIntervalHistogram();
         long requestsDone = ok.sum();
         double seconds = spec.duration().toNanos() / 1e9;
@@ -101,13 +106,14 @@ public final class LoadDriver {
     private void complete(long startedAt, int status, String error) {
         long now = clock.nanos();
         inFlight.decrementAndGet();
-        if (startedAt >= windowStart && now <= windowEnd) {
-            if (status == 200) {
-                ok.increment();
-                recorder.recordValue(Math.max(0, now - startedAt));
-            } else {
+        if (startedAt >= windowStart && startedAt < windowEnd) {
+            // Successes count only inside the window (exact throughput); failures always, so none hide in the drain.
+            if (status != 200) {
                 failed.increment();
                 firstError.compareAndSet(null, status + " " + error);
+            } else if (now <= windowEnd) {
+                ok.increment();
+                recorder.recordValue(Math.max(0, now - startedAt));
             }
         }
         if (spec.mode() == LoadSpec.Mode.CLOSED && now < windowEnd) issue(now);

@@ -40,6 +40,8 @@ public final class RawHttpTransport implements Transport {
     private final ArrayDeque<Connection> idle = new ArrayDeque<>();
     private final ArrayDeque<Object[]> pending = new ArrayDeque<>();
     private volatile boolean closed;
+    /** Connections open or reconnecting; at zero every request fails at once instead of queueing forever. */
+    private int live;
 
     /** Opens {@code connections} connections; blocks until all are established. */
     public RawHttpTransport(String host, int port, int connections) {
@@ -56,7 +58,10 @@ public final class RawHttpTransport implements Transport {
             for (int i = 0; i < connections; i++) {
                 Channel ch = bootstrap.connect().syncUninterruptibly().channel();
                 Connection c = ch.pipeline().get(Connection.class);
-                loop.submit(() -> idle.push(c)).syncUninterruptibly();
+                loop.submit(() -> {
+                    live++;
+                    idle.push(c);
+                }).syncUninterruptibly();
             }
         } catch (RuntimeException e) {
             close();
@@ -74,6 +79,10 @@ public final class RawHttpTransport implements Transport {
     }
 
     private void dispatch(byte[] request, Completion completion) {
+        if (live == 0) {
+            completion.complete(NO_ANSWER, "no connection to the server");
+            return;
+        }
         Connection c = idle.poll();
         if (c == null) {
             pending.add(new Object[] {request, completion});
@@ -136,6 +145,7 @@ public final class RawHttpTransport implements Transport {
             idle.remove(this);
             fail("connection closed");
             if (!closed) reconnect();
+            else live--;
         }
 
         @Override
@@ -149,11 +159,15 @@ public final class RawHttpTransport implements Transport {
             if (done != null) done.complete(NO_ANSWER, why);
         }
 
+        /** One attempt; if it fails the connection is gone for the rest of the run. */
         private void reconnect() {
             bootstrap.connect().addListener(f -> {
                 if (f.isSuccess()) {
                     Channel ch = ((io.netty.channel.ChannelFuture) f).channel();
                     release(ch.pipeline().get(Connection.class));
+                } else if (--live == 0) {
+                    Object[] next;
+                    while ((next = pending.poll()) != null) ((Completion) next[1]).complete(NO_ANSWER, "no connection to the server");
                 }
             });
         }
