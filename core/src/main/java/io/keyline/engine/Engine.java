@@ -1,21 +1,34 @@
 package io.keyline.engine;
 
+import io.keyline.model.AttributeValue;
+import io.keyline.model.ItemSize;
 import io.keyline.storage.Storage;
+import java.util.Map;
 import io.keyline.time.Clock;
 
 /**
  * The engine context shared by all operations: storage, clock and settings, and the services
- * built on them (catalog, item store). One per server. Thread-safe.
+ * built on them (catalog, item store). One per server. Building an Engine on existing storage
+ * reloads its catalog. Thread-safe.
  */
 public final class Engine implements AutoCloseable {
     private final Storage storage;
     private final Clock clock;
     private final Settings settings;
+    private final Catalog catalog;
+    private final ItemStore items;
 
     public Engine(Storage storage, Clock clock, Settings settings) {
+        this(storage, clock, settings, ItemSizer.STORED_LENGTH);
+    }
+
+    /** With the item codec's sizer, so statistics rebuilt at start-up are exact. */
+    public Engine(Storage storage, Clock clock, Settings settings, ItemSizer sizer) {
         this.storage = storage;
         this.clock = clock;
         this.settings = settings;
+        this.catalog = new Catalog(storage, clock, settings, sizer);
+        this.items = new ItemStore(storage, this::recordStatistics);
     }
 
     public Storage storage() { return storage; }
@@ -23,6 +36,15 @@ public final class Engine implements AutoCloseable {
     public Clock clock() { return clock; }
 
     public Settings settings() { return settings; }
+
+    public Catalog catalog() { return catalog; }
+
+    public ItemStore items() { return items; }
+
+    private void recordStatistics(TableMetadata table, Map<String, AttributeValue> oldItem, Map<String, AttributeValue> newItem) {
+        long itemDelta = (newItem != null ? 1 : 0) - (oldItem != null ? 1 : 0);
+        catalog.statistics(table.keyspaceId()).record(itemDelta, ItemSize.of(newItem) - ItemSize.of(oldItem));
+    }
 
     @Override public void close() { storage.close(); }
 }

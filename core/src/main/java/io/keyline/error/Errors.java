@@ -30,6 +30,11 @@ public final class Errors {
         return client(CORAL_SERVICE + "UnknownOperationException", null);
     }
 
+    /** A request that is no API call at all (not a POST, or not a JSON content type): HTTP 404. */
+    public static ApiException notAnApiCall() {
+        return new ApiException(CORAL_SERVICE + "UnknownOperationException", 404, null, null);
+    }
+
     public static ApiException missingAuthenticationToken() {
         return new ApiException(CORAL_SERVICE + "MissingAuthenticationTokenException", 400,
                 "Request is missing Authentication Token", null);

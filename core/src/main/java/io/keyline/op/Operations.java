@@ -27,6 +27,20 @@ public final class Operations {
     /** Every operation Keyline serves. Add new operations here, one line each. */
     static List<Operation> all(Engine engine) {
         return List.of(
+                new CreateTable(engine),
+                new DescribeTable(engine),
+                new ListTables(engine),
+                new DeleteTable(engine),
+                new UpdateTable(engine),
+                new TagResource(engine),
+                new UntagResource(engine),
+                new ListTagsOfResource(engine),
+                new DescribeEndpoints(engine),
+                new DescribeLimits(),
+                new GetItem(engine),
+                new PutItem(engine),
+                new UpdateItem(engine),
+                new DeleteItem(engine)
         );
     }
 

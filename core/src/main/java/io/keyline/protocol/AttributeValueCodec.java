@@ -21,6 +21,8 @@ import java.util.Set;
  * precision, non-empty duplicate-free sets) with DynamoDB's messages. Stateless.
  */
 public final class AttributeValueCodec {
+    private static final java.util.Set<String> TYPES = java.util.Set.of("S", "N", "B", "BOOL", "NULL", "L", "M", "SS", "NS", "BS");
+
     private AttributeValueCodec() {}
 
     @SuppressWarnings("unchecked")
@@ -41,7 +43,9 @@ public final class AttributeValueCodec {
         String type = null;
         Object value = null;
         for (Map.Entry<String, Object> e : map.entrySet()) {
-            if (e.getValue() == null) continue;
+            // DynamoDB's deserializer ignores members it does not know, so {"dog": "cat"} is an
+            // empty AttributeValue (ValidationException), not a SerializationException.
+            if (e.getValue() == null || !TYPES.contains(e.getKey())) continue;
             if (type != null) {
                 throw Errors.validation("Supplied AttributeValue has more than one datatypes set, must contain exactly one of the supported datatypes");
             }
@@ -124,10 +128,14 @@ public final class AttributeValueCodec {
 
     private static Binary binary(Object v) {
         String s = str(v);
+        // DynamoDB insists on padded, canonical base64; Java's decoder would accept missing padding.
+        if (s.length() % 4 != 0) {
+            throw Errors.serialization("Base64 encoded length is expected a multiple of 4 bytes but found: " + s.length());
+        }
         try {
-            return Binary.wrap(Base64.getMimeDecoder().decode(s));
+            return Binary.wrap(Base64.getDecoder().decode(s));
         } catch (IllegalArgumentException e) {
-            throw Errors.serialization("Base64 encoded binary data could not be decoded");
+            throw Errors.serialization("Invalid Base64 character in binary data");
         }
     }
 
@@ -139,7 +147,7 @@ public final class AttributeValueCodec {
             if (t.isEmpty() || !t.equals(text)) throw new NumberFormatException();
             d = new BigDecimal(t);
         } catch (NumberFormatException e) {
-            throw Errors.validation("A value provided cannot be converted into a number");
+            throw Errors.validation("The parameter cannot be converted to a numeric value: " + text);
         }
         return checkRange(d);
     }

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import io.keyline.error.Errors;
 import io.keyline.model.AttributeValue;
 import io.keyline.model.Binary;
@@ -27,17 +28,27 @@ import java.util.Map;
  * responses are never built as an intermediate tree of strings. Stateless and thread-safe.
  */
 public final class Json {
-    /** DynamoDB nests documents at most 32 levels; the request envelope adds a few more. */
-    private static final int MAX_DEPTH = 64;
+    /**
+     * DynamoDB nests documents at most 32 levels (each level is two JSON objects, {"M":{...}}),
+     * and the item checks report deeper documents with DynamoDB's message; this bound only keeps
+     * the parser's recursion safe.
+     */
+    private static final int MAX_DEPTH = 256;
+    /** Attribute names may be up to 65535 bytes (test_limits); leave room to report longer ones. */
+    private static final int MAX_NAME_LENGTH = 1 << 20;
     private static final JsonFactory FACTORY = JsonFactory.builder()
-            .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(MAX_DEPTH).build())
+            .streamReadConstraints(StreamReadConstraints.builder()
+                    .maxNestingDepth(MAX_DEPTH).maxNameLength(MAX_NAME_LENGTH).build())
             .build();
+    static final String NESTING_MESSAGE = "Nesting Levels have exceeded supported limits";
 
     private Json() {}
 
     public static Object parse(byte[] body) {
         try (JsonParser p = FACTORY.createParser(body)) {
             return parseDocument(p);
+        } catch (StreamConstraintsException e) {
+            throw Errors.serialization(NESTING_MESSAGE);
         } catch (IOException e) {
             throw Errors.serialization(e instanceof JsonParseException ? "Start of structure or map found where not expected." : e.getMessage());
         }
@@ -46,6 +57,8 @@ public final class Json {
     public static Object parse(InputStream in) {
         try (JsonParser p = FACTORY.createParser(in)) {
             return parseDocument(p);
+        } catch (StreamConstraintsException e) {
+            throw Errors.serialization(NESTING_MESSAGE);
         } catch (IOException e) {
             throw Errors.serialization("Start of structure or map found where not expected.");
         }

@@ -3,96 +3,115 @@ package io.keyline.storage.memory;
 import io.keyline.storage.Cursor;
 import io.keyline.storage.Snapshot;
 import io.keyline.storage.Storage;
+import io.keyline.storage.StorageException;
 import io.keyline.storage.WriteBatch;
-import java.util.Arrays;
-import java.util.Iterator;
-import java.util.Map;
-import java.util.NavigableMap;
-import java.util.concurrent.ConcurrentSkipListMap;
-import java.util.concurrent.locks.ReentrantReadWriteLock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
 
 /**
  * In-process storage for tests, the simulator and {@code --in-memory}. Nothing is durable.
  *
- * <p>Concurrency: batches are applied under the write lock, point reads take the read lock, so
- * a point read never sees half a batch. Range cursors iterate the live skip list (weakly
- * consistent). Snapshots copy the map under the read lock.
+ * <p>The data is one persistent {@link Treap} whose current root sits in a volatile field. A
+ * write builds the next version from the current one under a writer lock and publishes it with
+ * one volatile store, so every reader sees a batch entirely or not at all. A read captures the
+ * root once: a point read, a multi-get and a whole cursor each see one version, and a snapshot
+ * is just a captured root (O(1), no copying). Old versions are freed by the garbage collector
+ * once no snapshot or cursor holds them.
+ *
+ * <p>Threading: thread-safe. Readers never lock and never wait for writers or each other;
+ * writers queue on one lock. Keys and values are copied in and out, so callers may reuse arrays.
  */
 public final class MemoryStorage implements Storage {
-    private final ConcurrentSkipListMap<byte[], byte[]> map = new ConcurrentSkipListMap<>(Arrays::compareUnsigned);
-    private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
+    /** Fixed seed: tree shapes, and so timings, are reproducible from run to run. */
+    private static final long PRIORITY_SEED = 0x6b65796c696e65L;
 
-    @Override public byte[] get(byte[] key) {
-        lock.readLock().lock();
-        try {
-            return map.get(key);
-        } finally {
-            lock.readLock().unlock();
-        }
-    }
+    private final Object writeLock = new Object();
+    private final SplittableRandom priorities = new SplittableRandom(PRIORITY_SEED);
+    private volatile Treap.Node root;
+    private volatile boolean closed;
+
+    @Override public byte[] get(byte[] key) { return valueOf(current(), key); }
+
+    @Override public List<byte[]> multiGet(List<byte[]> keys) { return multiGet(current(), keys); }
 
     @Override public Cursor range(byte[] from, byte[] to, boolean reverse) {
-        return cursor(map, from, to, reverse);
-    }
-
-    static Cursor cursor(NavigableMap<byte[], byte[]> map, byte[] from, byte[] to, boolean reverse) {
-        NavigableMap<byte[], byte[]> sub;
-        if (from != null && to != null) sub = map.subMap(from, true, to, false);
-        else if (from != null) sub = map.tailMap(from, true);
-        else if (to != null) sub = map.headMap(to, false);
-        else sub = map;
-        if (reverse) sub = sub.descendingMap();
-        Iterator<Map.Entry<byte[], byte[]>> it = sub.entrySet().iterator();
-        return new Cursor() {
-            private Map.Entry<byte[], byte[]> current;
-
-            @Override public boolean next() {
-                if (!it.hasNext()) { current = null; return false; }
-                current = it.next();
-                return true;
-            }
-
-            @Override public byte[] key() { return current.getKey(); }
-
-            @Override public byte[] value() { return current.getValue(); }
-
-            @Override public void close() {}
-        };
+        return new TreeCursor(current(), from, to, reverse);
     }
 
     @Override public void write(WriteBatch batch) {
-        lock.writeLock().lock();
-        try {
+        checkOpen();
+        if (batch.isEmpty()) return;
+        synchronized (writeLock) {
+            checkOpen();
+            Treap.Node next = root;
             for (WriteBatch.Mutation m : batch.mutations()) {
                 switch (m.kind()) {
-                    case PUT -> map.put(m.key(), m.value());
-                    case DELETE -> map.remove(m.key());
-                    case DELETE_RANGE -> map.subMap(m.key(), true, m.endKey(), false).clear();
+                    case PUT -> next = Treap.put(next, m.key().clone(), m.value().clone(), priorities.nextInt());
+                    case DELETE -> next = Treap.remove(next, m.key());
+                    case DELETE_RANGE -> next = Treap.removeRange(next, m.key(), m.endKey());
                 }
             }
-        } finally {
-            lock.writeLock().unlock();
+            root = next;
         }
     }
 
-    @Override public Snapshot snapshot() {
-        ConcurrentSkipListMap<byte[], byte[]> copy;
-        lock.readLock().lock();
-        try {
-            copy = map.clone();
-        } finally {
-            lock.readLock().unlock();
-        }
-        return new Snapshot() {
-            @Override public byte[] get(byte[] key) { return copy.get(key); }
-
-            @Override public Cursor range(byte[] from, byte[] to, boolean reverse) { return cursor(copy, from, to, reverse); }
-
-            @Override public void close() {}
-        };
-    }
+    @Override public Snapshot snapshot() { return new TreeSnapshot(current()); }
 
     @Override public String describe() { return "in memory (nothing is kept after exit)"; }
 
-    @Override public void close() {}
+    /** Drops the data; later calls fail. Idempotent. */
+    @Override public void close() {
+        synchronized (writeLock) {
+            closed = true;
+            root = null;
+        }
+    }
+
+    private Treap.Node current() {
+        checkOpen();
+        return root;
+    }
+
+    private void checkOpen() {
+        if (closed) throw new StorageException("storage is closed: " + describe());
+    }
+
+    static byte[] valueOf(Treap.Node root, byte[] key) {
+        Treap.Node node = Treap.find(root, key);
+        return node == null ? null : node.value.clone();
+    }
+
+    static List<byte[]> multiGet(Treap.Node root, List<byte[]> keys) {
+        List<byte[]> out = new ArrayList<>(keys.size());
+        for (byte[] key : keys) out.add(valueOf(root, key));
+        return out;
+    }
+
+    /** A captured version; reads need no lock because the version never changes. */
+    private static final class TreeSnapshot implements Snapshot {
+        private volatile Treap.Node root;
+        private volatile boolean closed;
+
+        TreeSnapshot(Treap.Node root) { this.root = root; }
+
+        @Override public byte[] get(byte[] key) { return valueOf(version(), key); }
+
+        @Override public List<byte[]> multiGet(List<byte[]> keys) { return MemoryStorage.multiGet(version(), keys); }
+
+        @Override public Cursor range(byte[] from, byte[] to, boolean reverse) {
+            return new TreeCursor(version(), from, to, reverse);
+        }
+
+        @Override public void close() {
+            closed = true;
+            root = null;
+        }
+
+        private Treap.Node version() {
+            Treap.Node r = root;
+            if (closed) throw new StorageException("snapshot is closed");
+            return r;
+        }
+    }
 }

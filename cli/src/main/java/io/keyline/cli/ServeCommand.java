@@ -1,0 +1,137 @@
+package io.keyline.cli;
+
+import io.keyline.engine.Engine;
+import io.keyline.engine.Settings;
+import io.keyline.op.Operations;
+import io.keyline.server.KeylineServer;
+import io.keyline.server.ServerOptions;
+import io.keyline.storage.Storage;
+import io.keyline.storage.StorageException;
+import io.keyline.storage.memory.MemoryStorage;
+import io.keyline.storage.rocksdb.RocksDbStorage;
+import io.keyline.time.SystemClock;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code keyline serve}: opens storage, starts the engine and the HTTP server, logs one line
+ * saying where it listens and where the data lives, and runs until SIGTERM or Ctrl-C, when it
+ * closes the server (requests in flight finish), then the engine, which closes storage.
+ */
+@Command(name = "serve",
+        mixinStandardHelpOptions = true,
+        versionProvider = Version.class,
+        description = {"Run the DynamoDB-compatible server until stopped (Ctrl-C or SIGTERM).", ""},
+        footer = {"", "Point any DynamoDB client at it, e.g.:",
+                "  aws dynamodb list-tables --endpoint-url http://localhost:8000"})
+public final class ServeCommand implements Callable<Integer> {
+    private static final Logger LOG = LoggerFactory.getLogger(ServeCommand.class);
+
+    @Option(names = "--host", paramLabel = "ADDRESS", defaultValue = "127.0.0.1",
+            description = "Address to listen on; 0.0.0.0 for every interface. Default: ${DEFAULT-VALUE}.")
+    String host;
+
+    @Option(names = "--port", paramLabel = "PORT", defaultValue = "8000",
+            description = "TCP port to listen on; 0 picks a free one. Default: ${DEFAULT-VALUE}.")
+    int port;
+
+    @Option(names = "--in-memory",
+            description = "Keep all data in memory (lost on exit) instead of on disk. For tests and demos.")
+    boolean inMemory;
+
+    @Option(names = "--data-dir", paramLabel = "DIR", defaultValue = "keyline-data",
+            description = "Directory of the RocksDB data (created if missing; ignored with --in-memory). Default: ./${DEFAULT-VALUE}.")
+    Path dataDir;
+
+    @Option(names = "--table-create-delay", paramLabel = "DURATION", defaultValue = "0", converter = DurationConverter.class,
+            description = "How long a new table or index stays CREATING before it is ACTIVE, as DynamoDB's do "
+                    + "(e.g. 500ms, 2s). Default: ${DEFAULT-VALUE}.")
+    Duration tableCreateDelay;
+
+    @Option(names = "--table-delete-delay", paramLabel = "DURATION", defaultValue = "0", converter = DurationConverter.class,
+            description = "How long a deleted table stays DELETING before it is gone (e.g. 500ms, 2s). Default: ${DEFAULT-VALUE}.")
+    Duration tableDeleteDelay;
+
+    @Option(names = "--region", paramLabel = "REGION", defaultValue = "us-east-1",
+            description = "Region named in table ARNs and DescribeEndpoints. Default: ${DEFAULT-VALUE}.")
+    String region;
+
+    @Override
+    public Integer call() {
+        Running running = start();
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            try {
+                running.close();
+                LOG.info("Keyline stopped");
+            } finally {
+                stopped.countDown();
+            }
+        }, "keyline-shutdown"));
+        try {
+            stopped.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return 0;
+    }
+
+    /** Opens storage, engine and server and logs the start-up line; the caller closes what it returns. */
+    Running start() {
+        Settings defaults = Settings.defaults();
+        Settings settings = new Settings(region, defaults.accountId(), tableCreateDelay, tableDeleteDelay);
+        Storage storage = openStorage();
+        Engine engine = new Engine(storage, SystemClock.INSTANCE, settings);
+        KeylineServer server = new KeylineServer(new Operations(engine),
+                ServerOptions.defaults().withRequestIdSeed(SystemClock.INSTANCE.now().toEpochMilli()), SystemClock.INSTANCE);
+        int bound;
+        try {
+            bound = server.start(host, port);
+        } catch (java.io.UncheckedIOException e) {
+            server.close();
+            engine.close();
+            throw new StartupException(e.getMessage(), e);
+        }
+        LOG.info("Keyline listening on http://{}:{} (region {}), data {}", displayHost(host), bound, region, storage.describe());
+        return new Running(server, engine, bound);
+    }
+
+    private Storage openStorage() {
+        if (inMemory) return new MemoryStorage();
+        try {
+            return new RocksDbStorage(dataDir);
+        } catch (StorageException e) {
+            // Typically another Keyline holds the directory's lock, or it is not writable.
+            throw new StartupException(e.getMessage(), e);
+        }
+    }
+
+    /** A started server and its engine; closing stops the server first, then the engine and its storage. */
+    record Running(KeylineServer server, Engine engine, int port) implements AutoCloseable {
+        @Override public void close() {
+            try {
+                server.close();
+            } finally {
+                engine.close();
+            }
+        }
+    }
+
+    /** An IPv6 literal needs brackets in a URL. */
+    private static String displayHost(String host) {
+        return host.contains(":") && !host.startsWith("[") ? "[" + host + "]" : host;
+    }
+
+    /** A start-up failure the user can fix (port taken, data directory unusable): no stack trace. */
+    static final class StartupException extends RuntimeException {
+        StartupException(String message, Throwable cause) {
+            super(message, cause);
+        }
+    }
+}

@@ -1,0 +1,6 @@
+/**
+ * The {@code keyline} command line (picocli): {@code keyline serve} runs the DynamoDB-compatible
+ * server on RocksDB or in memory. The shaded {@code cli/target/keyline.jar} has
+ * {@link io.keyline.cli.Keyline} as its main class.
+ */
+package io.keyline.cli;

@@ -1,0 +1,45 @@
+package io.keyline.op;
+
+import io.keyline.engine.Engine;
+import io.keyline.engine.PrimaryKey;
+import io.keyline.engine.PrimaryKeys;
+import io.keyline.engine.TableMetadata;
+import io.keyline.expr.Projection;
+import io.keyline.model.AttributeValue;
+import io.keyline.op.control.Constraints;
+import io.keyline.op.control.TableNames;
+import io.keyline.protocol.JsonObject;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** GetItem: one item by primary key, optionally projected; no Item field when absent. */
+public final class GetItem implements Operation {
+    private static final List<String> VALUE_EXPRESSIONS = List.of();
+    private final Engine engine;
+
+    public GetItem(Engine engine) { this.engine = engine; }
+
+    @Override public String name() { return "GetItem"; }
+
+    @Override public Object handle(JsonObject request) {
+        String tableName = request.string("TableName");
+        Map<String, AttributeValue> keyAttributes = request.item("Key");
+        request.bool("ConsistentRead");
+        Constraints c = new Constraints();
+        TableNames.check(tableName, c);
+        c.notNull("key", keyAttributes);
+        c.oneOf("returnConsumedCapacity", request.string("ReturnConsumedCapacity"), ItemTables.RETURN_CONSUMED_CAPACITY);
+        c.throwIfAny();
+        RequestExpressions expressions = RequestExpressions.of(request, VALUE_EXPRESSIONS);
+        Projection projection = expressions.projection();
+        expressions.checkAllUsed();
+        TableMetadata table = ItemTables.require(engine, tableName);
+        PrimaryKey key = PrimaryKeys.fromKey(table.keySchema(), keyAttributes);
+
+        Map<String, AttributeValue> item = engine.items().get(table, key);
+        Map<String, Object> response = new LinkedHashMap<>();
+        if (item != null) response.put("Item", projection == null ? item : projection.apply(item));
+        return response;
+    }
+}

@@ -1,0 +1,80 @@
+package io.keyline.op;
+
+import io.keyline.expr.Condition;
+import io.keyline.expr.ExpressionContext;
+import io.keyline.expr.Legacy;
+import io.keyline.expr.ParameterRules;
+import io.keyline.expr.Projection;
+import io.keyline.expr.Update;
+import io.keyline.protocol.JsonObject;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The expressions of one request, expression or legacy form, parsed against one shared
+ * {@link ExpressionContext} so that unused names and values are caught across all of them.
+ * One instance per request; not thread-safe.
+ */
+final class RequestExpressions {
+    private final JsonObject request;
+    private final ExpressionContext context;
+
+    private RequestExpressions(JsonObject request, ExpressionContext context) {
+        this.request = request;
+        this.context = context;
+    }
+
+    /**
+     * Checks which parameters may appear together, then validates the name and value maps.
+     *
+     * @param valueExpressions the expression parameters of this operation that can use
+     *        ExpressionAttributeValues, in DynamoDB's order
+     */
+    static RequestExpressions of(JsonObject request, List<String> valueExpressions) {
+        Set<String> present = new HashSet<>();
+        for (Map.Entry<String, Object> e : request.raw().entrySet()) {
+            if (e.getValue() != null) present.add(e.getKey());
+        }
+        ParameterRules.check(present, valueExpressions);
+        return new RequestExpressions(request,
+                new ExpressionContext(request.stringMap("ExpressionAttributeNames"), request.item("ExpressionAttributeValues")));
+    }
+
+    /** ConditionExpression, or legacy Expected with ConditionalOperator, or null. */
+    Condition condition() {
+        String text = request.string("ConditionExpression");
+        if (text != null) return context.condition(text, "ConditionExpression");
+        JsonObject expected = request.object("Expected");
+        String operator = request.string("ConditionalOperator");
+        if (expected != null || operator != null) {
+            return Legacy.expected(expected, operator, "Expected");
+        }
+        return null;
+    }
+
+    /** UpdateExpression, or legacy AttributeUpdates, or null. */
+    Update update() {
+        String text = request.string("UpdateExpression");
+        if (text != null) return context.update(text);
+        JsonObject attributeUpdates = request.object("AttributeUpdates");
+        return attributeUpdates == null ? null : Legacy.attributeUpdates(attributeUpdates);
+    }
+
+    /** ProjectionExpression, or legacy AttributesToGet, or null. */
+    Projection projection() {
+        String text = request.string("ProjectionExpression");
+        if (text != null) return context.projection(text);
+        List<String> names = request.strings("AttributesToGet");
+        return names == null ? null : Legacy.attributesToGet(names);
+    }
+
+    /** FilterExpression (Query, Scan) or null; legacy filters are the caller's. */
+    Condition filter() {
+        String text = request.string("FilterExpression");
+        return text == null ? null : context.condition(text, "FilterExpression");
+    }
+
+    void checkAllUsed() { context.checkAllUsed(); }
+}

@@ -1,0 +1,87 @@
+package io.keyline.op;
+
+import io.keyline.engine.Engine;
+import io.keyline.engine.ItemStore;
+import io.keyline.engine.PrimaryKey;
+import io.keyline.engine.PrimaryKeys;
+import io.keyline.engine.TableMetadata;
+import io.keyline.expr.Condition;
+import io.keyline.expr.Projection;
+import io.keyline.expr.Update;
+import io.keyline.expr.UpdateAction;
+import io.keyline.expr.UpdateResult;
+import io.keyline.model.AttributeValue;
+import io.keyline.op.control.Constraints;
+import io.keyline.op.control.TableNames;
+import io.keyline.model.KeySchema;
+import io.keyline.protocol.JsonObject;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * UpdateItem: a read-modify-write of one item by UpdateExpression or legacy AttributeUpdates,
+ * under an optional condition. A missing item is created from its key, except when the update
+ * only removes attributes (DynamoDB does not create an item for that).
+ */
+public final class UpdateItem implements Operation {
+    private static final List<String> VALUE_EXPRESSIONS = List.of("UpdateExpression", "ConditionExpression");
+    private final Engine engine;
+
+    public UpdateItem(Engine engine) { this.engine = engine; }
+
+    @Override public String name() { return "UpdateItem"; }
+
+    @Override public Object handle(JsonObject request) {
+        String tableName = request.string("TableName");
+        Map<String, AttributeValue> keyAttributes = request.item("Key");
+        String returnValues = request.string("ReturnValues");
+        String onFailure = request.string("ReturnValuesOnConditionCheckFailure");
+        Constraints c = new Constraints();
+        TableNames.check(tableName, c);
+        c.notNull("key", keyAttributes);
+        c.oneOf("returnValues", returnValues, ReturnValues.WIRE_ORDER);
+        c.oneOf("returnConsumedCapacity", request.string("ReturnConsumedCapacity"), ItemTables.RETURN_CONSUMED_CAPACITY);
+        c.oneOf("returnItemCollectionMetrics", request.string("ReturnItemCollectionMetrics"), ItemTables.RETURN_ITEM_COLLECTION_METRICS);
+        c.oneOf("returnValuesOnConditionCheckFailure", onFailure, ItemTables.RETURN_VALUES_ON_CONDITION_CHECK_FAILURE);
+        c.throwIfAny();
+        ReturnValues rv = ReturnValues.parse(returnValues);
+        RequestExpressions expressions = RequestExpressions.of(request, VALUE_EXPRESSIONS);
+        Update update = expressions.update();
+        Condition condition = expressions.condition();
+        expressions.checkAllUsed();
+        TableMetadata table = ItemTables.require(engine, tableName);
+        KeySchema schema = table.keySchema();
+        PrimaryKey key = PrimaryKeys.fromKey(schema, keyAttributes);
+        boolean returnOldOnFailure = "ALL_OLD".equals(onFailure);
+        UpdateResult[] applied = new UpdateResult[1];
+
+        KeyUpdates.check(schema, update);
+        boolean createsItem = update == null || update.actions().isEmpty()
+                || !update.actions().stream().allMatch(UpdateAction::removesOnly);
+
+        ItemStore.WriteResult result = engine.items().write(table, key, old -> {
+            WriteConditions.check(condition, old, returnOldOnFailure);
+            if (old == null && !createsItem) return null;
+            Map<String, AttributeValue> base = old != null ? old : key.toItem(schema);
+            if (update == null) return base;
+            UpdateResult r = update.apply(base);
+            applied[0] = r;
+            ItemChecks.checkItem(r.item(), "Item size to update has exceeded the maximum allowed size");
+            return r.item();
+        });
+
+        Map<String, Object> response = new LinkedHashMap<>();
+        Map<String, AttributeValue> attributes = switch (rv) {
+            case NONE -> null;
+            case ALL_OLD -> result.oldItem();
+            case ALL_NEW -> result.newItem();
+            case UPDATED_OLD -> applied[0] == null || result.oldItem() == null ? null
+                    : Projection.of(applied[0].modifiedPaths()).apply(result.oldItem());
+            case UPDATED_NEW -> applied[0] == null || result.newItem() == null ? null
+                    : Projection.of(applied[0].modifiedPaths()).apply(result.newItem());
+        };
+        if (attributes != null && !attributes.isEmpty()) response.put("Attributes", attributes);
+        return response;
+    }
+}

@@ -1,0 +1,20 @@
+package io.keyline.op;
+
+import io.keyline.error.Errors;
+import io.keyline.expr.Condition;
+import io.keyline.model.AttributeValue;
+import java.util.Map;
+
+/** Evaluates a write's condition on the old item; failure is ConditionalCheckFailedException. */
+final class WriteConditions {
+    private WriteConditions() {}
+
+    /**
+     * @param returnOldOnFailure ReturnValuesOnConditionCheckFailure=ALL_OLD: the old item rides
+     *        along in the error (when there is one)
+     */
+    static void check(Condition condition, Map<String, AttributeValue> oldItem, boolean returnOldOnFailure) {
+        if (condition == null || condition.test(oldItem)) return;
+        throw returnOldOnFailure ? Errors.conditionalCheckFailed(oldItem) : Errors.conditionalCheckFailed();
+    }
+}

@@ -1,0 +1,169 @@
+package io.keyline.op.control;
+
+import io.keyline.engine.BillingMode;
+import io.keyline.engine.Catalog;
+import io.keyline.engine.IndexMetadata;
+import io.keyline.engine.OnDemandThroughput;
+import io.keyline.engine.ProjectionType;
+import io.keyline.engine.ProvisionedThroughputState;
+import io.keyline.engine.TableMetadata;
+import io.keyline.engine.TableStatistics;
+import io.keyline.model.KeyAttribute;
+import io.keyline.model.KeySchema;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * TableDescription as DynamoDB writes it: the full form of DescribeTable, CreateTable and
+ * UpdateTable, and the reduced form DeleteTable returns (no CreationDateTime, KeySchema,
+ * AttributeDefinitions or indexes, as observed on DynamoDB). Timestamps are epoch seconds with
+ * millisecond precision. Stateless.
+ */
+public final class TableDescriptions {
+    /** Source: AWS-RW "Initial throughput" / AWS-WT: a new on-demand table or GSI is warm for 12,000 reads/s. */
+    public static final long ON_DEMAND_WARM_READ_UNITS = 12_000;
+    /** Source: AWS-RW / AWS-WT: ... and 4,000 writes/s. */
+    public static final long ON_DEMAND_WARM_WRITE_UNITS = 4_000;
+
+    private TableDescriptions() {}
+
+    public static Map<String, Object> full(TableMetadata t, Catalog catalog, Instant now, String region, String account) {
+        Map<String, Object> d = new LinkedHashMap<>();
+        List<Object> defs = new ArrayList<>();
+        t.attributeDefinitions().forEach((name, type) -> defs.add(Map.of("AttributeName", name, "AttributeType", type.name())));
+        d.put("AttributeDefinitions", defs);
+        d.put("TableName", t.name());
+        d.put("KeySchema", keySchema(t.keySchema()));
+        d.put("TableStatus", t.status().name());
+        d.put("CreationDateTime", time(t.creationTime()));
+        d.put("ProvisionedThroughput", throughput(t.throughput(), now));
+        TableStatistics stats = catalog.statistics(t.keyspaceId());
+        d.put("TableSizeBytes", stats.sizeBytes());
+        d.put("ItemCount", stats.itemCount());
+        d.put("TableArn", t.arn());
+        d.put("TableId", t.tableId());
+        putBillingSummary(d, t);
+        if (!t.localIndexes().isEmpty()) {
+            List<Object> lsis = new ArrayList<>();
+            for (IndexMetadata i : t.localIndexes()) lsis.add(index(i, catalog, now));
+            d.put("LocalSecondaryIndexes", lsis);
+        }
+        if (!t.globalIndexes().isEmpty()) {
+            List<Object> gsis = new ArrayList<>();
+            for (IndexMetadata i : t.globalIndexes()) gsis.add(index(i, catalog, now));
+            d.put("GlobalSecondaryIndexes", gsis);
+        }
+        if (t.stream() != null && t.stream().enabled()) {
+            d.put("StreamSpecification", Map.of("StreamEnabled", true, "StreamViewType", t.stream().viewType()));
+            d.put("LatestStreamLabel", t.stream().label());
+            d.put("LatestStreamArn", t.arn() + "/stream/" + t.stream().label());
+        }
+        if (t.sse() != null) {
+            Map<String, Object> sse = new LinkedHashMap<>();
+            sse.put("Status", "ENABLED");
+            sse.put("SSEType", t.sse().sseType());
+            sse.put("KMSMasterKeyArn", kmsKeyArn(t.sse().kmsMasterKeyId(), region, account));
+            d.put("SSEDescription", sse);
+        }
+        if (t.tableClass() != null) d.put("TableClassSummary", Map.of("TableClass", t.tableClass()));
+        d.put("DeletionProtectionEnabled", t.deletionProtection());
+        if (t.onDemand() != null) d.put("OnDemandThroughput", onDemand(t.onDemand()));
+        if (t.billingMode() == BillingMode.PAY_PER_REQUEST) d.put("WarmThroughput", warm());
+        return d;
+    }
+
+    /** What DeleteTable returns; {@code stats} are the table's as they were before deletion. */
+    public static Map<String, Object> deleted(TableMetadata t, TableStatistics stats, Instant now) {
+        Map<String, Object> d = new LinkedHashMap<>();
+        d.put("TableName", t.name());
+        d.put("TableStatus", t.status().name());
+        d.put("ProvisionedThroughput", throughput(t.throughput(), now));
+        d.put("TableSizeBytes", stats.sizeBytes());
+        d.put("ItemCount", stats.itemCount());
+        d.put("TableArn", t.arn());
+        d.put("TableId", t.tableId());
+        putBillingSummary(d, t);
+        d.put("DeletionProtectionEnabled", t.deletionProtection());
+        return d;
+    }
+
+    /** BillingModeSummary: always for on-demand tables; for provisioned ones only after a switch. */
+    private static void putBillingSummary(Map<String, Object> d, TableMetadata t) {
+        if (t.billingMode() == BillingMode.PROVISIONED && t.lastUpdateToPayPerRequest() == null) return;
+        Map<String, Object> b = new LinkedHashMap<>();
+        b.put("BillingMode", t.billingMode().name());
+        if (t.lastUpdateToPayPerRequest() != null) b.put("LastUpdateToPayPerRequestDateTime", time(t.lastUpdateToPayPerRequest()));
+        d.put("BillingModeSummary", b);
+    }
+
+    private static Map<String, Object> index(IndexMetadata i, Catalog catalog, Instant now) {
+        Map<String, Object> d = new LinkedHashMap<>();
+        d.put("IndexName", i.name());
+        d.put("KeySchema", keySchema(i.keySchema()));
+        Map<String, Object> p = new LinkedHashMap<>();
+        p.put("ProjectionType", i.projection().type().name());
+        if (i.projection().type() == ProjectionType.INCLUDE) p.put("NonKeyAttributes", i.projection().nonKeyAttributes());
+        d.put("Projection", p);
+        if (i.isGlobal()) {
+            d.put("IndexStatus", i.status().name());
+            d.put("ProvisionedThroughput", throughput(i.throughput(), now));
+        }
+        TableStatistics stats = catalog.statistics(i.keyspaceId());
+        d.put("IndexSizeBytes", stats.sizeBytes());
+        d.put("ItemCount", stats.itemCount());
+        d.put("IndexArn", i.arn());
+        if (i.isGlobal()) {
+            if (i.onDemand() != null) d.put("OnDemandThroughput", onDemand(i.onDemand()));
+            if (i.throughput().readCapacityUnits() == 0) d.put("WarmThroughput", warm());
+        }
+        return d;
+    }
+
+    static List<Object> keySchema(KeySchema k) {
+        List<Object> out = new ArrayList<>();
+        for (KeyAttribute a : k.hash()) out.add(Map.of("AttributeName", a.name(), "KeyType", "HASH"));
+        for (KeyAttribute a : k.range()) out.add(Map.of("AttributeName", a.name(), "KeyType", "RANGE"));
+        return out;
+    }
+
+    private static Map<String, Object> throughput(ProvisionedThroughputState t, Instant now) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        if (t.lastIncrease() != null) m.put("LastIncreaseDateTime", time(t.lastIncrease()));
+        if (t.lastDecrease() != null) m.put("LastDecreaseDateTime", time(t.lastDecrease()));
+        m.put("NumberOfDecreasesToday", t.decreasesToday(now));
+        m.put("ReadCapacityUnits", t.readCapacityUnits());
+        m.put("WriteCapacityUnits", t.writeCapacityUnits());
+        return m;
+    }
+
+    private static Map<String, Object> onDemand(OnDemandThroughput o) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("MaxReadRequestUnits", o.maxReadRequestUnits() == null ? -1L : o.maxReadRequestUnits());
+        m.put("MaxWriteRequestUnits", o.maxWriteRequestUnits() == null ? -1L : o.maxWriteRequestUnits());
+        return m;
+    }
+
+    private static Map<String, Object> warm() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("ReadUnitsPerSecond", ON_DEMAND_WARM_READ_UNITS);
+        m.put("WriteUnitsPerSecond", ON_DEMAND_WARM_WRITE_UNITS);
+        m.put("Status", "ACTIVE");
+        return m;
+    }
+
+    private static String kmsKeyArn(String keyId, String region, String account) {
+        if (keyId != null && keyId.startsWith("arn:")) return keyId;
+        String id = keyId != null ? keyId
+                : UUID.nameUUIDFromBytes(("aws/dynamodb|" + region + "|" + account).getBytes(StandardCharsets.UTF_8)).toString();
+        return "arn:aws:kms:" + region + ":" + account + ":key/" + id;
+    }
+
+    /** Epoch seconds with millisecond precision, as DynamoDB's JSON protocol sends timestamps. */
+    public static BigDecimal time(Instant t) { return BigDecimal.valueOf(t.toEpochMilli(), 3); }
+}

@@ -1,0 +1,79 @@
+package io.keyline.op.control;
+
+import io.keyline.engine.BillingMode;
+import io.keyline.engine.IndexMetadata;
+import io.keyline.engine.OnDemandThroughput;
+import io.keyline.engine.ProvisionedThroughputState;
+import io.keyline.error.Errors;
+import io.keyline.op.control.SchemaInput.RawThroughput;
+import java.util.List;
+
+/**
+ * DynamoDB's limits on provisioned and on-demand throughput settings, shared by CreateTable,
+ * UpdateTable and DescribeLimits. Stateless.
+ */
+public final class Throughputs {
+    /** Source: AWS-Q (dynamodb-rules.md B.8): 40,000 RCU per table, table and GSIs together. */
+    public static final long TABLE_MAX_READ_CAPACITY_UNITS = 40_000;
+    /** Source: AWS-Q (B.8): 40,000 WCU per table, table and GSIs together. */
+    public static final long TABLE_MAX_WRITE_CAPACITY_UNITS = 40_000;
+    /** Source: AWS-Q (B.8): 80,000 RCU per account and region, provisioned tables. */
+    public static final long ACCOUNT_MAX_READ_CAPACITY_UNITS = 80_000;
+    /** Source: AWS-Q (B.8): 80,000 WCU per account and region, provisioned tables. */
+    public static final long ACCOUNT_MAX_WRITE_CAPACITY_UNITS = 80_000;
+    /** Largest value DynamoDB accepts at all before its limits (observed, dynalite validations/createTable.js). */
+    static final long OUT_OF_BOUNDS = 1_000_000_000_000L;
+
+    private Throughputs() {}
+
+    public static void checkBounds(RawThroughput pt) {
+        if (pt.read() > OUT_OF_BOUNDS) {
+            throw Errors.validation("Given value " + pt.read() + " for ReadCapacityUnits is out of bounds");
+        }
+        if (pt.write() > OUT_OF_BOUNDS) {
+            throw Errors.validation("Given value " + pt.write() + " for WriteCapacityUnits is out of bounds");
+        }
+    }
+
+    /** MaxRead/WriteRequestUnits are -1 (no maximum) or at least 1, and only for on-demand. */
+    public static void checkOnDemand(OnDemandThroughput od, BillingMode mode) {
+        if (mode != BillingMode.PAY_PER_REQUEST && (od.maxReadRequestUnits() != null || od.maxWriteRequestUnits() != null)) {
+            throw Errors.validation(SchemaRules.INVALID + "OnDemandThroughput can only be specified when BillingMode is PAY_PER_REQUEST");
+        }
+        checkMax("MaxReadRequestUnits", od.maxReadRequestUnits(), TABLE_MAX_READ_CAPACITY_UNITS);
+        checkMax("MaxWriteRequestUnits", od.maxWriteRequestUnits(), TABLE_MAX_WRITE_CAPACITY_UNITS);
+    }
+
+    private static void checkMax(String field, Long v, long limit) {
+        if (v == null || v == -1) return;
+        if (v < 1) {
+            throw Errors.validation(SchemaRules.INVALID + field + " must be -1 or greater than or equal to 1, but was " + v);
+        }
+        if (v > limit) {
+            throw Errors.limitExceeded("Subscriber limit exceeded: " + field + " of " + v
+                    + " exceeds the per-table maximum of " + limit);
+        }
+    }
+
+    /** The table's and its GSIs' provisioned units together stay within the per-table maximum. */
+    public static void checkTableLimit(long read, long write) {
+        if (read > TABLE_MAX_READ_CAPACITY_UNITS || write > TABLE_MAX_WRITE_CAPACITY_UNITS) {
+            throw Errors.limitExceeded("Subscriber limit exceeded: Provisioned throughput for the table and its global "
+                    + "secondary indexes (" + read + " read capacity units, " + write + " write capacity units) exceeds "
+                    + "the per-table maximum of " + TABLE_MAX_READ_CAPACITY_UNITS + " read capacity units and "
+                    + TABLE_MAX_WRITE_CAPACITY_UNITS + " write capacity units");
+        }
+    }
+
+    /** {@link #checkTableLimit(long, long)} for a table's state and its GSIs. */
+    public static void checkTableLimit(ProvisionedThroughputState table, List<IndexMetadata> gsis) {
+        long read = table.readCapacityUnits();
+        long write = table.writeCapacityUnits();
+        for (IndexMetadata g : gsis) {
+            if (g.throughput() == null) continue;
+            read += g.throughput().readCapacityUnits();
+            write += g.throughput().writeCapacityUnits();
+        }
+        checkTableLimit(read, write);
+    }
+}

@@ -1,0 +1,79 @@
+package io.keyline.op;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+import io.keyline.engine.Engine;
+import io.keyline.engine.Settings;
+import io.keyline.error.ApiException;
+import io.keyline.protocol.Json;
+import io.keyline.protocol.JsonObject;
+import io.keyline.storage.memory.MemoryStorage;
+import io.keyline.time.ManualClock;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Test harness for control-plane operations: an engine on memory storage with a manual clock,
+ * requests written as JSON text (single quotes stand for double quotes, to keep tests readable)
+ * and responses read back through the JSON writer and parser, as a client would see them.
+ */
+final class ControlPlane {
+    final ManualClock clock = new ManualClock();
+    final MemoryStorage storage = new MemoryStorage();
+    final Engine engine;
+    final Operations operations;
+
+    ControlPlane() { this(Settings.defaults()); }
+
+    ControlPlane(Settings settings) {
+        engine = new Engine(storage, clock, settings);
+        operations = new Operations(engine);
+    }
+
+    /** Runs {@code op} on the request and returns the response as parsed wire JSON. */
+    @SuppressWarnings("unchecked")
+    Map<String, Object> call(String op, String json) {
+        Object response = operations.dispatch(op, request(json));
+        return (Map<String, Object>) Json.parse(Json.write(response));
+    }
+
+    /** Runs {@code op}, which must fail, and returns the error. */
+    ApiException fail(String op, String json) {
+        ApiException e = catchThrowableOfType(() -> operations.dispatch(op, request(json)), ApiException.class);
+        assertThat(e).as("expected %s to fail", op).isNotNull();
+        return e;
+    }
+
+    static JsonObject request(String json) {
+        return JsonObject.of(Json.parse(json.replace('\'', '"').getBytes(StandardCharsets.UTF_8)));
+    }
+
+    /** Creates an on-demand table with hash key p (S) and, if {@code sortKey}, range key c (S). */
+    Map<String, Object> createSimple(String name, boolean sortKey) {
+        String keys = sortKey
+                ? "'KeySchema':[{'AttributeName':'p','KeyType':'HASH'},{'AttributeName':'c','KeyType':'RANGE'}],"
+                  + "'AttributeDefinitions':[{'AttributeName':'p','AttributeType':'S'},{'AttributeName':'c','AttributeType':'S'}]"
+                : "'KeySchema':[{'AttributeName':'p','KeyType':'HASH'}],"
+                  + "'AttributeDefinitions':[{'AttributeName':'p','AttributeType':'S'}]";
+        return call("CreateTable", "{'TableName':'" + name + "','BillingMode':'PAY_PER_REQUEST'," + keys + "}");
+    }
+
+    @SuppressWarnings("unchecked")
+    Map<String, Object> describe(String name) {
+        return (Map<String, Object>) call("DescribeTable", "{'TableName':'" + name + "'}").get("Table");
+    }
+
+    String arn(String name) { return (String) describe(name).get("TableArn"); }
+
+    @SuppressWarnings("unchecked")
+    static Map<String, Object> map(Object o) { return (Map<String, Object>) o; }
+
+    @SuppressWarnings("unchecked")
+    static List<Object> list(Object o) { return (List<Object>) o; }
+
+    static String quote(String s) { return "'" + s + "'"; }
+
+    static String repeat(char c, int n) { return String.valueOf(c).repeat(n); }
+}

@@ -1,0 +1,172 @@
+package io.keyline.op;
+
+import static io.keyline.op.ControlPlane.list;
+import static io.keyline.op.ControlPlane.map;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.keyline.error.ApiException;
+import java.math.BigDecimal;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+
+class UpdateTableTest {
+    private final ControlPlane cp = new ControlPlane();
+
+    private static final String CREATE_X = "{'Create':{'IndexName':'%s','KeySchema':[{'AttributeName':'x','KeyType':'HASH'}],"
+            + "'Projection':{'ProjectionType':'ALL'}}}";
+    private static final String DEF_X = "'AttributeDefinitions':[{'AttributeName':'x','AttributeType':'S'}]";
+
+    @BeforeEach void createTables() {
+        cp.createSimple("ppr", false);
+        cp.call("CreateTable", "{'TableName':'prov','ProvisionedThroughput':{'ReadCapacityUnits':5,'WriteCapacityUnits':5},"
+                + "'KeySchema':[{'AttributeName':'p','KeyType':'HASH'}],'AttributeDefinitions':[{'AttributeName':'p','AttributeType':'S'}]}");
+    }
+
+    private Map<String, Object> update(String body) {
+        return map(cp.call("UpdateTable", "{" + body + "}").get("TableDescription"));
+    }
+
+    private ApiException fail(String body) { return cp.fail("UpdateTable", "{" + body + "}"); }
+
+    @Nested class Serialization {
+        @Test void provisionedThroughputMustBeAStructure() {
+            assertThat(fail("'TableName':'prov','ProvisionedThroughput':5").name()).isEqualTo("SerializationException");
+        }
+
+        @Test void returnsTheFullDescription() {
+            Map<String, Object> d = update("'TableName':'prov','ProvisionedThroughput':{'ReadCapacityUnits':6,'WriteCapacityUnits':5}");
+            assertThat(d).containsKeys("KeySchema", "AttributeDefinitions", "CreationDateTime");
+            assertThat(map(d.get("ProvisionedThroughput"))).containsEntry("ReadCapacityUnits", BigDecimal.valueOf(6))
+                    .containsKey("LastIncreaseDateTime").doesNotContainKey("LastDecreaseDateTime");
+        }
+    }
+
+    @Nested class Validation {
+        @Test void emptyUpdateIsRejected() {
+            assertThat(fail("'TableName':'ppr'").getMessage()).contains("UpdateTable");
+            assertThat(fail("'TableName':'ppr','GlobalSecondaryIndexUpdates':[]").getMessage()).contains("UpdateTable");
+        }
+
+        @Test void missingTableIsResourceNotFound() {
+            ApiException e = fail("'TableName':'nothing','BillingMode':'PAY_PER_REQUEST'");
+            assertThat(e.name()).isEqualTo("ResourceNotFoundException");
+            assertThat(e.getMessage()).isEqualTo("Requested resource not found: Table: nothing not found");
+        }
+
+        @Test void unchangedThroughputIsRejected() {
+            assertThat(fail("'TableName':'prov','ProvisionedThroughput':{'ReadCapacityUnits':5,'WriteCapacityUnits':5}").getMessage())
+                    .isEqualTo("The provisioned throughput for the table will not change. The requested value equals the current "
+                            + "value. Current ReadCapacityUnits provisioned for the table: 5. Requested ReadCapacityUnits: 5. "
+                            + "Current WriteCapacityUnits provisioned for the table: 5. Requested WriteCapacityUnits: 5. Refer to "
+                            + "the Amazon DynamoDB Developer Guide for current limits and how to request higher limits.");
+        }
+
+        @Test void billingModeRules() {
+            assertThat(fail("'TableName':'ppr','ProvisionedThroughput':{'ReadCapacityUnits':1,'WriteCapacityUnits':1}").getMessage())
+                    .contains("Neither ReadCapacityUnits nor WriteCapacityUnits can be specified when BillingMode is PAY_PER_REQUEST");
+            assertThat(fail("'TableName':'ppr','BillingMode':'PROVISIONED'").getMessage())
+                    .contains("ProvisionedThroughput must be specified when BillingMode is PROVISIONED");
+            assertThat(fail("'TableName':'ppr','BillingMode':'pay_per_request'").getMessage()).contains("enum value set");
+            assertThat(fail("'TableName':'prov','ProvisionedThroughput':{'ReadCapacityUnits':40001,'WriteCapacityUnits':5}").name())
+                    .isEqualTo("LimitExceededException");
+        }
+
+        @Test void indexUpdateShapes() {
+            assertThat(fail("'TableName':'ppr','GlobalSecondaryIndexUpdates':[{}]").getMessage())
+                    .contains("GlobalSecondaryIndexUpdate");
+            assertThat(fail("'TableName':'ppr'," + DEF_X + ",'GlobalSecondaryIndexUpdates':[{'Create':{'IndexName':'ind',"
+                    + "'KeySchema':[{'AttributeName':'x','KeyType':'HASH'}],'Projection':{'ProjectionType':'ALL'}},"
+                    + "'Delete':{'IndexName':'xyz'}}]").getMessage()).contains("Only one of");
+            ApiException two = fail("'TableName':'ppr'," + DEF_X + ",'GlobalSecondaryIndexUpdates':["
+                    + String.format(CREATE_X, "ind1") + "," + String.format(CREATE_X, "ind2") + "]");
+            assertThat(two.name()).isEqualTo("LimitExceededException");
+            assertThat(two.getMessage()).isEqualTo("Subscriber limit exceeded: Only 1 online index can be created or deleted "
+                    + "simultaneously per table");
+            assertThat(fail("'TableName':'ppr','GlobalSecondaryIndexUpdates':[{'Delete':{'IndexName':'ind1'}},"
+                    + "{'Delete':{'IndexName':'ind2'}}]").name()).isEqualTo("LimitExceededException");
+        }
+
+        @Test void createNeedsItsAttributeDefinitions() {
+            assertThat(fail("'TableName':'ppr','GlobalSecondaryIndexUpdates':[" + String.format(CREATE_X, "gsi") + "]").getMessage())
+                    .contains("AttributeDefinitions");
+            assertThat(fail("'TableName':'ppr','AttributeDefinitions':[{'AttributeName':'" + ControlPlane.repeat('y', 256)
+                    + "','AttributeType':'S'}],'GlobalSecondaryIndexUpdates':[" + String.format(CREATE_X, "gsi") + "]").getMessage())
+                    .contains("255");
+        }
+
+        @Test void existingIndexNameAndRedefinedTypes() {
+            update("'TableName':'ppr'," + DEF_X + ",'GlobalSecondaryIndexUpdates':[" + String.format(CREATE_X, "hello") + "]");
+            assertThat(fail("'TableName':'ppr'," + DEF_X + ",'GlobalSecondaryIndexUpdates':[" + String.format(CREATE_X, "hello") + "]")
+                    .getMessage()).contains("already exists");
+            assertThat(fail("'TableName':'ppr','AttributeDefinitions':[{'AttributeName':'x','AttributeType':'N'}],"
+                    + "'GlobalSecondaryIndexUpdates':[" + String.format(CREATE_X, "other") + "]").getMessage()).contains("redefined");
+        }
+
+        @Test void deletingAMissingIndexIsResourceNotFound() {
+            assertThat(fail("'TableName':'ppr','GlobalSecondaryIndexUpdates':[{'Delete':{'IndexName':'nonexistent'}}]").name())
+                    .isEqualTo("ResourceNotFoundException");
+        }
+
+        @Test void decreasesAreLimitedPerDay() {
+            for (int units = 4; units >= 1; units--) {
+                update("'TableName':'prov','ProvisionedThroughput':{'ReadCapacityUnits':" + units + ",'WriteCapacityUnits':5}");
+            }
+            update("'TableName':'prov','ProvisionedThroughput':{'ReadCapacityUnits':9,'WriteCapacityUnits':5}");
+            ApiException e = fail("'TableName':'prov','ProvisionedThroughput':{'ReadCapacityUnits':8,'WriteCapacityUnits':5}");
+            assertThat(e.name()).isEqualTo("LimitExceededException");
+            cp.clock.advance(Duration.ofHours(1));
+            Map<String, Object> d = update("'TableName':'prov','ProvisionedThroughput':{'ReadCapacityUnits':8,'WriteCapacityUnits':5}");
+            assertThat(map(d.get("ProvisionedThroughput")).get("NumberOfDecreasesToday")).isEqualTo(BigDecimal.valueOf(5));
+        }
+    }
+
+    @Nested class Behaviour {
+        @Test void switchingToOnDemandAndBack() {
+            Map<String, Object> d = update("'TableName':'prov','BillingMode':'PAY_PER_REQUEST'");
+            assertThat(map(d.get("BillingModeSummary"))).containsEntry("BillingMode", "PAY_PER_REQUEST")
+                    .containsKey("LastUpdateToPayPerRequestDateTime");
+            assertThat(map(d.get("ProvisionedThroughput")).get("ReadCapacityUnits")).isEqualTo(BigDecimal.ZERO);
+            d = update("'TableName':'prov','BillingMode':'PROVISIONED','ProvisionedThroughput':{'ReadCapacityUnits':7,'WriteCapacityUnits':8}");
+            assertThat(map(d.get("BillingModeSummary")).get("BillingMode")).isEqualTo("PROVISIONED");
+            assertThat(map(d.get("ProvisionedThroughput")).get("WriteCapacityUnits")).isEqualTo(BigDecimal.valueOf(8));
+        }
+
+        @Test void createdIndexIsActiveAndDeletedIndexIsGone() {
+            Map<String, Object> d = update("'TableName':'ppr'," + DEF_X + ",'GlobalSecondaryIndexUpdates':["
+                    + String.format(CREATE_X, "gsi1") + "]");
+            Map<String, Object> gsi = map(list(d.get("GlobalSecondaryIndexes")).get(0));
+            assertThat(gsi.get("IndexStatus")).isEqualTo("ACTIVE");
+            assertThat(list(d.get("AttributeDefinitions"))).hasSize(2);
+            long keyspace = cp.engine.catalog().get("ppr").globalIndexes().get(0).keyspaceId();
+            d = update("'TableName':'ppr','GlobalSecondaryIndexUpdates':[{'Delete':{'IndexName':'gsi1'}}]");
+            assertThat(d).doesNotContainKey("GlobalSecondaryIndexes");
+            assertThat(list(d.get("AttributeDefinitions"))).hasSize(1);
+            update("'TableName':'ppr'," + DEF_X + ",'GlobalSecondaryIndexUpdates':[" + String.format(CREATE_X, "gsi1") + "]");
+            assertThat(cp.engine.catalog().get("ppr").globalIndexes().get(0).keyspaceId()).isGreaterThan(keyspace);
+        }
+
+        @Test void gsiThroughputOfAProvisionedTable() {
+            update("'TableName':'prov'," + DEF_X + ",'GlobalSecondaryIndexUpdates':[{'Create':{'IndexName':'gsi','KeySchema':"
+                    + "[{'AttributeName':'x','KeyType':'HASH'}],'Projection':{'ProjectionType':'KEYS_ONLY'},"
+                    + "'ProvisionedThroughput':{'ReadCapacityUnits':2,'WriteCapacityUnits':2}}}]");
+            Map<String, Object> d = update("'TableName':'prov','GlobalSecondaryIndexUpdates':[{'Update':{'IndexName':'gsi',"
+                    + "'ProvisionedThroughput':{'ReadCapacityUnits':3,'WriteCapacityUnits':2}}}]");
+            assertThat(map(map(list(d.get("GlobalSecondaryIndexes")).get(0)).get("ProvisionedThroughput")).get("ReadCapacityUnits"))
+                    .isEqualTo(BigDecimal.valueOf(3));
+            assertThat(fail("'TableName':'prov','BillingMode':'PAY_PER_REQUEST','GlobalSecondaryIndexUpdates':[{'Update':"
+                    + "{'IndexName':'gsi','ProvisionedThroughput':{'ReadCapacityUnits':4,'WriteCapacityUnits':2}}}]").name())
+                    .isEqualTo("ValidationException");
+        }
+
+        @Test void otherSettingsChange() {
+            Map<String, Object> d = update("'TableName':'ppr','DeletionProtectionEnabled':true,'TableClass':'STANDARD',"
+                    + "'StreamSpecification':{'StreamEnabled':true,'StreamViewType':'KEYS_ONLY'}");
+            assertThat(d.get("DeletionProtectionEnabled")).isEqualTo(true);
+            assertThat(map(d.get("StreamSpecification")).get("StreamViewType")).isEqualTo("KEYS_ONLY");
+            assertThat(map(d.get("TableClassSummary")).get("TableClass")).isEqualTo("STANDARD");
+        }
+    }
+}

@@ -1,0 +1,34 @@
+package io.keyline.server;
+
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.handler.codec.http.HttpMessage;
+import io.netty.handler.codec.http.HttpObjectAggregator;
+import io.netty.handler.codec.http.HttpRequest;
+import io.keyline.error.Errors;
+
+/**
+ * Aggregates a request into one buffer, up to the request size limit. A request announced
+ * larger (Content-Length) is refused before its body is read; a chunked one as soon as it passes
+ * the limit. The refusal is DynamoDB's 413 in JSON, and the connection is closed so that the
+ * rest of the body is never read. One instance per channel (the aggregator is stateful).
+ */
+final class BodyLimitAggregator extends HttpObjectAggregator {
+    private final HttpReplies replies;
+
+    BodyLimitAggregator(int maxRequestBytes, HttpReplies replies) {
+        super(maxRequestBytes);
+        this.replies = replies;
+    }
+
+    @Override
+    protected void handleOversizedMessage(ChannelHandlerContext ctx, HttpMessage oversized) {
+        if (!(oversized instanceof HttpRequest request)) {
+            ctx.close();
+            return;
+        }
+        Reply reply = Reply.error(Errors.requestTooLarge(RequestLimits.TOO_LARGE_MESSAGE));
+        ctx.writeAndFlush(replies.build(reply, replies.newRequestId(), request.protocolVersion(), false))
+                .addListener(ChannelFutureListener.CLOSE);
+    }
+}

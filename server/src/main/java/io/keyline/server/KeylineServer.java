@@ -1,0 +1,137 @@
+package io.keyline.server;
+
+import io.keyline.op.Operations;
+import io.keyline.time.Clock;
+import io.keyline.time.SystemClock;
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.handler.codec.http.HttpServerCodec;
+import io.netty.util.concurrent.DefaultThreadFactory;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The DynamoDB HTTP endpoint: Netty event loops frame HTTP/1.1 (keep-alive, chunked bodies,
+ * request size limit) and a worker pool runs {@link ApiRequestProcessor}, so storage never
+ * blocks an event loop. Lifecycle: construct, {@link #start} once, {@link #close} once (close
+ * stops accepting, lets requests in flight finish within {@link ServerOptions#shutdownTimeout},
+ * then stops the event loops). It does not own the {@link Operations} or the engine behind them:
+ * close the engine after the server. {@code start} and {@code close} are thread-safe.
+ */
+public final class KeylineServer implements AutoCloseable {
+    /** Longest request line and header block DynamoDB takes: 16 KB each (test_manual_requests.py). */
+    static final int MAX_REQUEST_LINE_BYTES = 16 * 1024;
+    static final int MAX_HEADER_BYTES = 16 * 1024;
+
+    private final ServerOptions options;
+    private final ApiRequestProcessor processor;
+    private final HttpReplies replies;
+    private final InFlight inFlight = new InFlight();
+    private EventLoopGroup acceptor;
+    private EventLoopGroup io;
+    private ExecutorService workers;
+    private Channel serverChannel;
+    private boolean closed;
+
+    public KeylineServer(Operations operations) {
+        this(operations, ServerOptions.defaults(), SystemClock.INSTANCE);
+    }
+
+    /** @param clock the source of the Date header */
+    public KeylineServer(Operations operations, ServerOptions options, Clock clock) {
+        this.options = options;
+        this.processor = new ApiRequestProcessor(operations, options.maxRequestBytes());
+        this.replies = new HttpReplies(new RequestIds(options.requestIdSeed()), clock);
+    }
+
+    /**
+     * Binds and starts serving. Port 0 picks a free port.
+     *
+     * @return the port bound
+     * @throws UncheckedIOException if the address cannot be bound (port in use, unknown host)
+     */
+    public synchronized int start(String host, int port) {
+        if (serverChannel != null || closed) throw new IllegalStateException("a server starts once");
+        acceptor = new MultiThreadIoEventLoopGroup(1, new DefaultThreadFactory("keyline-accept", true), NioIoHandler.newFactory());
+        io = new MultiThreadIoEventLoopGroup(0, new DefaultThreadFactory("keyline-io", true), NioIoHandler.newFactory());
+        workers = Executors.newFixedThreadPool(options.workerThreads(), threads("keyline-worker"));
+        ServerBootstrap bootstrap = new ServerBootstrap()
+                .group(acceptor, io)
+                .channel(NioServerSocketChannel.class)
+                .option(ChannelOption.SO_BACKLOG, 1024)
+                .childOption(ChannelOption.TCP_NODELAY, true)
+                .childHandler(new ChannelInitializer<SocketChannel>() {
+                    @Override protected void initChannel(SocketChannel ch) {
+                        ch.pipeline()
+                                .addLast("http", new HttpServerCodec(MAX_REQUEST_LINE_BYTES, MAX_HEADER_BYTES, 64 * 1024))
+                                .addLast("aggregate", new BodyLimitAggregator(options.maxRequestBytes(), replies))
+                                .addLast("dynamodb", new RequestHandler(processor, replies, workers, inFlight));
+                    }
+                });
+        ChannelFuture bound = bootstrap.bind(new InetSocketAddress(host, port)).awaitUninterruptibly();
+        if (!bound.isSuccess()) {
+            shutdownExecutors();
+            Throwable cause = bound.cause();
+            String reason = cause.getMessage() != null ? cause.getMessage() : cause.getClass().getSimpleName();
+            String what = "cannot listen on " + host + ":" + port + ": " + reason;
+            throw new UncheckedIOException(what, cause instanceof IOException io ? io : new IOException(reason, cause));
+        }
+        serverChannel = bound.channel();
+        return port();
+    }
+
+    /** The port bound by {@link #start}. */
+    public synchronized int port() {
+        if (serverChannel == null) throw new IllegalStateException("not started");
+        return ((InetSocketAddress) serverChannel.localAddress()).getPort();
+    }
+
+    @Override
+    public synchronized void close() {
+        if (closed) return;
+        closed = true;
+        if (serverChannel == null) return;
+        serverChannel.close().syncUninterruptibly();
+        shutdownExecutors();
+    }
+
+    private void shutdownExecutors() {
+        long timeoutMillis = options.shutdownTimeout().toMillis();
+        workers.shutdown();
+        try {
+            // Wait until the last replies are written, not just computed: the event loops write them.
+            if (!inFlight.awaitIdle(timeoutMillis)) workers.shutdownNow();
+            workers.awaitTermination(timeoutMillis, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            workers.shutdownNow();
+            Thread.currentThread().interrupt();
+        }
+        acceptor.shutdownGracefully(0, timeoutMillis, TimeUnit.MILLISECONDS);
+        io.shutdownGracefully(0, timeoutMillis, TimeUnit.MILLISECONDS);
+        acceptor.terminationFuture().syncUninterruptibly();
+        io.terminationFuture().syncUninterruptibly();
+    }
+
+    private static ThreadFactory threads(String prefix) {
+        AtomicInteger n = new AtomicInteger();
+        return r -> {
+            Thread t = new Thread(r, prefix + "-" + n.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        };
+    }
+}

@@ -1,0 +1,39 @@
+package io.keyline.server;
+
+import io.keyline.error.ApiException;
+import io.keyline.protocol.Json;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * One HTTP reply before it meets Netty: status, content type and body bytes. Error bodies are
+ * rendered here, the one place an {@link ApiException} becomes wire JSON:
+ * {@code {"__type": type, "message": text, ...extras}} (no {@code message} when the error has
+ * none, as DynamoDB sends UnknownOperationException and SerializationException). Immutable.
+ */
+record Reply(int status, String contentType, byte[] body) {
+    static final String AMZ_JSON = "application/x-amz-json-1.0";
+    private static final byte[] EMPTY = new byte[0];
+
+    /** A successful operation result; {@code null} means an empty body (TagResource does that). */
+    static Reply ok(Object result) {
+        return new Reply(200, AMZ_JSON, result == null ? EMPTY : Json.write(result));
+    }
+
+    static Reply error(ApiException e) {
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("__type", e.type());
+        if (e.getMessage() != null) body.put("message", e.getMessage());
+        body.putAll(e.extras());
+        return new Reply(e.httpStatus(), AMZ_JSON, Json.write(body));
+    }
+
+    static Reply text(int status, String text) {
+        return new Reply(status, "text/plain; charset=utf-8", (text + "\n").getBytes(StandardCharsets.UTF_8));
+    }
+
+    static Reply empty(int status) {
+        return new Reply(status, null, EMPTY);
+    }
+}

@@ -1,0 +1,169 @@
+package io.keyline.server;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.HttpUtil;
+import io.netty.handler.codec.http.HttpVersion;
+import io.netty.util.ReferenceCountUtil;
+import io.keyline.error.Errors;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.util.ArrayDeque;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Per-connection dispatcher. Routes {@code GET /} to the health check, POSTs to the
+ * {@link ApiRequestProcessor} on the worker executor, anything else to 404. Requests of one
+ * connection are answered strictly in order: while one is in flight, later (pipelined) ones
+ * wait in {@code pending} and the channel stops reading, which also bounds the work one client
+ * can queue. All fields are touched only on the channel's event loop; the worker hands its
+ * reply back through {@code ctx.executor()}.
+ */
+final class RequestHandler extends ChannelInboundHandlerAdapter {
+    private static final Logger LOG = LoggerFactory.getLogger(RequestHandler.class);
+
+    private final ApiRequestProcessor processor;
+    private final HttpReplies replies;
+    private final Executor workers;
+    private final InFlight inFlight;
+    private final ArrayDeque<FullHttpRequest> pending = new ArrayDeque<>();
+    private boolean busy;
+
+    RequestHandler(ApiRequestProcessor processor, HttpReplies replies, Executor workers, InFlight inFlight) {
+        this.processor = processor;
+        this.replies = replies;
+        this.workers = workers;
+        this.inFlight = inFlight;
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        if (!(msg instanceof FullHttpRequest request)) {
+            ReferenceCountUtil.release(msg);
+            return;
+        }
+        pending.add(request);
+        if (!busy) next(ctx);
+    }
+
+    private void next(ChannelHandlerContext ctx) {
+        FullHttpRequest request = pending.poll();
+        if (request == null) {
+            busy = false;
+            ctx.channel().config().setAutoRead(true);
+            return;
+        }
+        busy = true;
+        ctx.channel().config().setAutoRead(false);
+        String requestId = replies.newRequestId();
+        boolean keepAlive = HttpUtil.isKeepAlive(request) && request.decoderResult().isSuccess();
+        HttpVersion version = request.protocolVersion();
+        if (request.decoderResult().isFailure()) {
+            // Request line or headers over the limits, or not HTTP at all.
+            request.release();
+            respond(ctx, Reply.empty(400), requestId, version, false);
+            return;
+        }
+        String uri = request.uri();
+        int q = uri.indexOf('?');
+        String path = q < 0 ? uri : uri.substring(0, q);
+        String query = q < 0 ? null : uri.substring(q + 1);
+        HttpMethod method = request.method();
+        if (method.equals(HttpMethod.POST)) {
+            dispatch(ctx, request, requestId, query, version, keepAlive);
+            return;
+        }
+        request.release();
+        if ((method.equals(HttpMethod.GET) || method.equals(HttpMethod.HEAD)) && path.equals("/")) {
+            respond(ctx, Reply.text(200, "healthy: " + hostOf(ctx, request)), requestId, version, keepAlive);
+        } else {
+            respond(ctx, Reply.error(Errors.notAnApiCall()), requestId, version, keepAlive);
+        }
+    }
+
+    private void dispatch(ChannelHandlerContext ctx, FullHttpRequest request, String requestId, String query,
+                          HttpVersion version, boolean keepAlive) {
+        inFlight.enter();
+        try {
+            workers.execute(() -> {
+                Reply reply;
+                try {
+                    ByteBuf body = request.content();
+                    reply = processor.process(requestId, request.headers(), query, body);
+                } finally {
+                    request.release();
+                }
+                try {
+                    ctx.executor().execute(() -> {
+                        ChannelFuture written = respond(ctx, reply, requestId, version, keepAlive);
+                        if (written == null) inFlight.exit();
+                        else written.addListener(f -> inFlight.exit());
+                    });
+                } catch (RejectedExecutionException e) {
+                    inFlight.exit(); // the event loop is gone: nobody to write to
+                }
+            });
+        } catch (RejectedExecutionException e) {
+            // The server is closing: no worker will take the request.
+            inFlight.exit();
+            request.release();
+            respond(ctx, Reply.error(Errors.internal(RequestLimits.INTERNAL_ERROR_MESSAGE)), requestId, version, false);
+        }
+    }
+
+    /** Writes the reply, then serves the next pending request; null if the channel is already gone. */
+    private ChannelFuture respond(ChannelHandlerContext ctx, Reply reply, String requestId, HttpVersion version, boolean keepAlive) {
+        if (!ctx.channel().isActive()) {
+            releasePending();
+            return null;
+        }
+        return ctx.writeAndFlush(replies.build(reply, requestId, version, keepAlive)).addListener((ChannelFutureListener) f -> {
+            if (!f.isSuccess() || !keepAlive) {
+                releasePending();
+                f.channel().close();
+            } else {
+                next(ctx);
+            }
+        });
+    }
+
+    /** What the client called us: its Host header, or else the address it reached. */
+    private static String hostOf(ChannelHandlerContext ctx, FullHttpRequest request) {
+        String host = request.headers().get(HttpHeaderNames.HOST);
+        if (host != null && !host.isBlank()) return host.trim();
+        if (ctx.channel().localAddress() instanceof InetSocketAddress a) {
+            return a.getHostString() + ":" + a.getPort();
+        }
+        return String.valueOf(ctx.channel().localAddress());
+    }
+
+    private void releasePending() {
+        FullHttpRequest r;
+        while ((r = pending.poll()) != null) r.release();
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) throws Exception {
+        releasePending();
+        super.channelInactive(ctx);
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        if (cause instanceof IOException) {
+            LOG.debug("connection {} failed: {}", ctx.channel().remoteAddress(), cause.toString());
+        } else {
+            LOG.warn("connection {} failed", ctx.channel().remoteAddress(), cause);
+        }
+        ctx.close();
+    }
+}

@@ -1,0 +1,23 @@
+package io.keyline.server;
+
+import io.keyline.error.ApiException;
+import io.keyline.error.Errors;
+
+/**
+ * Error texts of the HTTP front that DynamoDB's documentation does not fix, kept in one place so
+ * they can be corrected together once observed on the live service.
+ */
+final class RequestLimits {
+    private RequestLimits() {}
+
+    /** Body of the 413 reply to a request over the size limit (status observed; text ours). */
+    static final String TOO_LARGE_MESSAGE = "Request Entity Too Large";
+
+    /** Message of the 500 reply when something unexpected fails inside Keyline. */
+    static final String INTERNAL_ERROR_MESSAGE = "Internal server error";
+
+    /** A request that is not a DynamoDB API call at all: DynamoDB answers 404 UnknownOperationException. */
+    static ApiException unsupportedContentType() {
+        return Errors.notAnApiCall();
+    }
+}

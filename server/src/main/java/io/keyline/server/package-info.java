@@ -1,0 +1,9 @@
+/**
+ * The DynamoDB wire front: a Netty HTTP/1.1 server that turns
+ * {@code POST / X-Amz-Target: DynamoDB_20120810.<Op>} requests into
+ * {@link io.keyline.op.Operations#dispatch} calls and renders results and
+ * {@link io.keyline.error.ApiException}s the way DynamoDB does (x-amz-crc32, x-amzn-RequestId,
+ * {@code application/x-amz-json-1.0}). Netty's event loops only frame and write bytes; request
+ * decoding, parsing and the operation itself run on a worker pool.
+ */
+package io.keyline.server;

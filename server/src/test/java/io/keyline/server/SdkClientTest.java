@@ -1,0 +1,54 @@
+package io.keyline.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.keyline.server.testing.KeylineExtension;
+import java.util.concurrent.CompletionException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
+import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
+import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
+
+/**
+ * The AWS SDK for Java v2 (which verifies x-amz-crc32 and maps __type to exception classes)
+ * against the server, sync and async, through the test extension other modules use.
+ */
+class SdkClientTest {
+    @RegisterExtension
+    static KeylineExtension keyline = KeylineExtension.inMemory().withOperations(engine -> FakeOperations.create());
+
+    @Test
+    void syncClientReadsResults() {
+        assertThat(keyline.client().listTables().tableNames()).containsExactly("alpha", "beta");
+    }
+
+    @Test
+    void asyncClientReadsResults() {
+        assertThat(keyline.asyncClient().listTables().join().tableNames()).containsExactly("alpha", "beta");
+    }
+
+    @Test
+    void errorsBecomeTheSdksModelledExceptions() {
+        assertThatThrownBy(() -> keyline.client().describeTable(b -> b.tableName("missing")))
+                .isInstanceOf(ResourceNotFoundException.class)
+                .hasMessageStartingWith("Requested resource not found: Table: missing not found")
+                .satisfies(e -> assertThat(((DynamoDbException) e).statusCode()).isEqualTo(400))
+                .satisfies(e -> assertThat(((DynamoDbException) e).requestId()).matches("[A-Z2-7]{52}"));
+    }
+
+    @Test
+    void asyncErrorsToo() {
+        assertThatThrownBy(() -> keyline.asyncClient().putItem(b -> b.tableName("t")).join())
+                .isInstanceOf(CompletionException.class)
+                .hasCauseInstanceOf(ConditionalCheckFailedException.class);
+    }
+
+    @Test
+    void operationNotServedIsUnknownOperation() {
+        assertThatThrownBy(() -> keyline.client().deleteTable(b -> b.tableName("t")))
+                .isInstanceOf(DynamoDbException.class)
+                .satisfies(e -> assertThat(((DynamoDbException) e).awsErrorDetails().errorCode()).isEqualTo("UnknownOperationException"));
+    }
+}

@@ -1,0 +1,128 @@
+package io.keyline.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.keyline.op.Operation;
+import io.keyline.op.Operations;
+import io.keyline.protocol.JsonObject;
+import io.keyline.server.testing.RawHttp;
+import io.keyline.time.SystemClock;
+import java.net.URI;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/** Start, port selection, graceful close, and the request-id sequence. */
+class ServerLifecycleTest {
+    @Test
+    void portZeroPicksAFreePortAndAServerStartsOnce() {
+        try (KeylineServer a = new KeylineServer(FakeOperations.create());
+             KeylineServer b = new KeylineServer(FakeOperations.create())) {
+            int pa = a.start("127.0.0.1", 0);
+            int pb = b.start("127.0.0.1", 0);
+            assertThat(pa).isPositive().isNotEqualTo(pb).isEqualTo(a.port());
+            assertThatThrownBy(() -> a.start("127.0.0.1", 0)).isInstanceOf(IllegalStateException.class);
+        }
+    }
+
+    @Test
+    void portInUseIsAnUncheckedIoExceptionNamingTheAddress() {
+        try (KeylineServer a = new KeylineServer(FakeOperations.create());
+             KeylineServer b = new KeylineServer(FakeOperations.create())) {
+            int port = a.start("127.0.0.1", 0);
+            assertThatThrownBy(() -> b.start("127.0.0.1", port))
+                    .isInstanceOf(java.io.UncheckedIOException.class)
+                    .hasMessageContaining("cannot listen on 127.0.0.1:" + port);
+        }
+    }
+
+    @Test
+    void closeLetsARequestInFlightFinish() throws Exception {
+        CountDownLatch entered = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        Operation slow = new Operation() {
+            @Override public String name() { return "Slow"; }
+
+            @Override public Object handle(JsonObject request) {
+                entered.countDown();
+                try {
+                    release.await(5, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                return Map.of("done", true);
+            }
+        };
+        KeylineServer server = new KeylineServer(new Operations(List.of(slow)), ServerOptions.defaults(), SystemClock.INSTANCE);
+        int port = server.start("127.0.0.1", 0);
+        try (RawHttp http = RawHttp.connect(URI.create("http://127.0.0.1:" + port))) {
+            CompletableFuture<RawHttp.Response> reply = CompletableFuture.supplyAsync(() -> http.call("Slow", "{}"));
+            assertThat(entered.await(5, TimeUnit.SECONDS)).isTrue();
+            CompletableFuture<Void> closing = CompletableFuture.runAsync(server::close);
+            Thread.sleep(100); // close is now waiting for the worker
+            release.countDown();
+            closing.get(10, TimeUnit.SECONDS);
+            assertThat(reply.get(10, TimeUnit.SECONDS).text()).isEqualTo("{\"done\":true}");
+        }
+        server.close(); // twice is harmless
+    }
+
+    @Test
+    void aBlockedOperationBlocksNoEventLoop() throws Exception {
+        CountDownLatch entered = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        Operation stuck = new Operation() {
+            @Override public String name() { return "Stuck"; }
+
+            @Override public Object handle(JsonObject request) {
+                entered.countDown();
+                try {
+                    release.await(10, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                return Map.of();
+            }
+        };
+        List<Operation> ops = new java.util.ArrayList<>(FakeOperations.create().all().values());
+        ops.add(stuck);
+        try (KeylineServer server = new KeylineServer(new Operations(ops), ServerOptions.defaults(), SystemClock.INSTANCE)) {
+            URI endpoint = URI.create("http://127.0.0.1:" + server.start("127.0.0.1", 0));
+            try (RawHttp blocked = RawHttp.connect(endpoint)) {
+                CompletableFuture<RawHttp.Response> reply = CompletableFuture.supplyAsync(() -> blocked.call("Stuck", "{}"));
+                assertThat(entered.await(5, TimeUnit.SECONDS)).isTrue();
+                // New connections are spread over every event loop; each must still be served.
+                for (int i = 0; i < 4 * Runtime.getRuntime().availableProcessors() + 2; i++) {
+                    try (RawHttp other = RawHttp.connect(endpoint)) {
+                        assertThat(other.call("ListTables", "{}").status()).isEqualTo(200);
+                    }
+                }
+                release.countDown();
+                assertThat(reply.get(10, TimeUnit.SECONDS).status()).isEqualTo(200);
+            } finally {
+                release.countDown();
+            }
+        }
+    }
+
+    @Test
+    void requestIdsAreUniqueAndDependOnTheSeed() {
+        RequestIds one = new RequestIds(1);
+        RequestIds again = new RequestIds(1);
+        RequestIds other = new RequestIds(2);
+        Set<String> seen = new HashSet<>();
+        for (int i = 0; i < 10_000; i++) {
+            String id = one.next();
+            assertThat(id).hasSize(52).matches("[A-Z2-7]+");
+            assertThat(seen.add(id)).isTrue();
+            assertThat(again.next()).isEqualTo(id);
+        }
+        assertThat(other.next()).isNotIn(seen);
+    }
+}

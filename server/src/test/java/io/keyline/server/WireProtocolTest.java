@@ -1,0 +1,250 @@
+package io.keyline.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.keyline.protocol.Json;
+import io.keyline.server.testing.KeylineExtension;
+import io.keyline.server.testing.RawHttp;
+import java.nio.charset.StandardCharsets;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+import java.util.zip.CRC32;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/** The DynamoDB HTTP protocol as seen from a raw socket, against fake operations. */
+class WireProtocolTest {
+    @RegisterExtension
+    static KeylineExtension keyline = KeylineExtension.inMemory().withOperations(engine -> FakeOperations.create());
+
+    private static RawHttp.Response call(String op, String body) {
+        try (RawHttp http = keyline.raw()) {
+            return http.call(op, body);
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> json(RawHttp.Response r) {
+        return (Map<String, Object>) Json.parse(r.body());
+    }
+
+    @Nested
+    class Serialization {
+        @Test
+        void successRepliesWithAmzJsonAndTheOperationResult() {
+            RawHttp.Response r = call("Echo", "{\"TableName\":\"t\",\"Limit\":5}");
+            assertThat(r.status()).isEqualTo(200);
+            assertThat(r.header("Content-Type")).isEqualTo("application/x-amz-json-1.0");
+            assertThat(r.text()).isEqualTo("{\"TableName\":\"t\",\"Limit\":5}");
+            assertThat(r.header("Content-Length")).isEqualTo(String.valueOf(r.body().length));
+            assertThat(r.header("Date")).isNotBlank();
+        }
+
+        @Test
+        void crc32HeaderIsTheCrc32OfTheBody() {
+            RawHttp.Response ok = call("ListTables", "{}");
+            RawHttp.Response error = call("Validate", "{}");
+            for (RawHttp.Response r : new RawHttp.Response[] {ok, error}) {
+                CRC32 crc = new CRC32();
+                crc.update(r.body());
+                assertThat(r.header("x-amz-crc32")).isEqualTo(Long.toString(crc.getValue()));
+            }
+        }
+
+        @Test
+        void everyReplyCarriesItsOwnRequestId() {
+            Set<String> ids = new HashSet<>();
+            try (RawHttp http = keyline.raw()) {
+                for (int i = 0; i < 20; i++) {
+                    String id = http.call(i % 2 == 0 ? "ListTables" : "Validate", "{}").header("x-amzn-RequestId");
+                    assertThat(id).matches("[A-Z2-7]{52}");
+                    ids.add(id);
+                }
+            }
+            assertThat(ids).hasSize(20);
+        }
+
+        @Test
+        void errorShapeIsTypeMessageAndExtras() {
+            RawHttp.Response r = call("PutItem", "{}");
+            assertThat(r.status()).isEqualTo(400);
+            assertThat(r.header("Content-Type")).isEqualTo("application/x-amz-json-1.0");
+            assertThat(r.text()).isEqualTo("{\"__type\":\"com.amazonaws.dynamodb.v20120810#ConditionalCheckFailedException\","
+                    + "\"message\":\"The conditional request failed\",\"Item\":{\"p\":{\"S\":\"old\"}}}");
+        }
+
+        @Test
+        void validationErrorKeepsItsCoralType() {
+            Map<String, Object> body = json(call("Validate", "{}"));
+            assertThat(body.get("__type")).isEqualTo("com.amazon.coral.validate#ValidationException");
+            assertThat((String) body.get("message")).startsWith("1 validation error detected");
+        }
+
+        @Test
+        void nullResultIsAnEmptyBody() {
+            RawHttp.Response r = call("TagResource", "{}");
+            assertThat(r.status()).isEqualTo(200);
+            assertThat(r.body()).isEmpty();
+            assertThat(r.header("x-amz-crc32")).isEqualTo("0");
+        }
+
+        @Test
+        void malformedJsonIsSerializationExceptionWithoutMessage() {
+            for (String bad : new String[] {"{broken json", "", "}{", "{\"a\":1", "{\"a\":1}}", "{'a':1}", "{" .repeat(10_000)}) {
+                RawHttp.Response r = call("Echo", bad);
+                assertThat(r.status()).as(bad).isEqualTo(400);
+                assertThat(r.text()).as(bad).isEqualTo("{\"__type\":\"com.amazon.coral.service#SerializationException\"}");
+            }
+        }
+
+        @Test
+        void invalidUtf8IsSerializationException() {
+            byte[] body = "{\"TableName\":\"\u00ff\"}".getBytes(StandardCharsets.ISO_8859_1);
+            try (RawHttp http = keyline.raw()) {
+                RawHttp.Response r = http.send("POST", "/", RawHttp.apiHeaders("Echo"), body);
+                assertThat(r.status()).isEqualTo(400);
+                assertThat(json(r).get("__type")).isEqualTo("com.amazon.coral.service#SerializationException");
+            }
+        }
+
+        @Test
+        void wrongJsonTypeIsSerializationExceptionWithDynamoDbText() {
+            RawHttp.Response r = call("Echo", "{\"Limit\":\"five\"}");
+            assertThat(r.status()).isEqualTo(400);
+            // The text itself is JsonObject's (core); the server must pass it through unchanged.
+            assertThat(json(r).get("__type")).isEqualTo("com.amazon.coral.service#SerializationException");
+            assertThat((String) json(r).get("message")).startsWith("STRING_VALUE cannot be converted to ");
+        }
+
+        @Test
+        void bodyThatIsNotAnObjectIsSerializationException() {
+            for (String body : new String[] {"[]", "null", "7", "\"s\""}) {
+                RawHttp.Response r = call("Echo", body);
+                assertThat(r.status()).as(body).isEqualTo(400);
+                assertThat(json(r).get("__type")).as(body).isEqualTo("com.amazon.coral.service#SerializationException");
+            }
+        }
+    }
+
+    @Nested
+    class Validation {
+        @Test
+        void unknownOperationIsUnknownOperationException() {
+            RawHttp.Response r = call("BogusOperationName", "{}");
+            assertThat(r.status()).isEqualTo(400);
+            assertThat(r.text()).isEqualTo("{\"__type\":\"com.amazon.coral.service#UnknownOperationException\"}");
+        }
+
+        @Test
+        void malformedTargetIsUnknownOperationException() {
+            for (String target : new String[] {"ListTables", "DynamoDB_20111205.ListTables", "DynamoDB_20120810.", "x.y.z"}) {
+                Map<String, String> h = RawHttp.apiHeaders("ListTables");
+                h.put("X-Amz-Target", target);
+                try (RawHttp http = keyline.raw()) {
+                    RawHttp.Response r = http.send("POST", "/", h, "{}".getBytes(StandardCharsets.UTF_8));
+                    assertThat(r.status()).as(target).isEqualTo(400);
+                    assertThat(json(r).get("__type")).as(target).isEqualTo("com.amazon.coral.service#UnknownOperationException");
+                }
+            }
+        }
+
+        @Test
+        void missingTargetIsUnknownOperationException() {
+            Map<String, String> h = RawHttp.apiHeaders("ListTables");
+            h.remove("X-Amz-Target");
+            try (RawHttp http = keyline.raw()) {
+                RawHttp.Response r = http.send("POST", "/", h, "{}".getBytes(StandardCharsets.UTF_8));
+                assertThat(r.status()).isEqualTo(400);
+                assertThat(json(r).get("__type")).isEqualTo("com.amazon.coral.service#UnknownOperationException");
+            }
+        }
+
+        @Test
+        void missingAuthorizationIsMissingAuthenticationToken() {
+            Map<String, String> h = RawHttp.apiHeaders("ListTables");
+            h.remove("Authorization");
+            try (RawHttp http = keyline.raw()) {
+                RawHttp.Response r = http.send("POST", "/", h, "{}".getBytes(StandardCharsets.UTF_8));
+                assertThat(r.status()).isEqualTo(400);
+                assertThat(r.text()).isEqualTo("{\"__type\":\"com.amazon.coral.service#MissingAuthenticationTokenException\","
+                        + "\"message\":\"Request is missing Authentication Token\"}");
+            }
+        }
+
+        @Test
+        void presignedQueryCountsAsAuthentication() {
+            Map<String, String> h = RawHttp.apiHeaders("ListTables");
+            h.remove("Authorization");
+            try (RawHttp http = keyline.raw()) {
+                RawHttp.Response r = http.send("POST", "/?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Signature=00", h,
+                        "{}".getBytes(StandardCharsets.UTF_8));
+                assertThat(r.status()).isEqualTo(200);
+            }
+        }
+
+        @Test
+        void plainJsonContentTypeIsAcceptedAndWhitespaceIgnored() {
+            for (String type : new String[] {"application/json", "  application/x-amz-json-1.0   ", "application/json; charset=utf-8"}) {
+                Map<String, String> h = RawHttp.apiHeaders("ListTables");
+                h.put("Content-Type", type);
+                try (RawHttp http = keyline.raw()) {
+                    assertThat(http.send("POST", "/", h, "{}".getBytes(StandardCharsets.UTF_8)).status()).as(type).isEqualTo(200);
+                }
+            }
+        }
+
+        @Test
+        void otherContentTypeIsNotAnApiCall() {
+            Map<String, String> h = RawHttp.apiHeaders("ListTables");
+            h.put("Content-Type", "text/plain");
+            try (RawHttp http = keyline.raw()) {
+                RawHttp.Response r = http.send("POST", "/", h, "{}".getBytes(StandardCharsets.UTF_8));
+                assertThat(r.status()).isEqualTo(404);
+                assertThat(json(r).get("__type")).isEqualTo("com.amazon.coral.service#UnknownOperationException");
+            }
+        }
+    }
+
+    @Nested
+    class Behaviour {
+        @Test
+        void unexpectedFailureIsInternalServerErrorAndServerKeepsServing() {
+            try (RawHttp http = keyline.raw()) {
+                RawHttp.Response r = http.call("Crash", "{}");
+                assertThat(r.status()).isEqualTo(500);
+                assertThat(r.text()).isEqualTo("{\"__type\":\"com.amazonaws.dynamodb.v20120810#InternalServerError\","
+                        + "\"message\":\"Internal server error\"}");
+                assertThat(http.call("ListTables", "{}").status()).as("same connection after a 500").isEqualTo(200);
+            }
+            assertThat(call("ListTables", "{}").status()).as("new connection after a 500").isEqualTo(200);
+        }
+
+        @Test
+        void healthCheckAnswersOnRootWithTheHostItWasCalled() {
+            try (RawHttp http = keyline.raw()) {
+                RawHttp.Response r = http.send("GET", "/", Map.of(), null);
+                assertThat(r.status()).isEqualTo(200);
+                assertThat(r.text().strip()).isEqualTo("healthy: 127.0.0.1:" + keyline.port());
+            }
+        }
+
+        @Test
+        void healthCheckOnlyOnRoot() {
+            for (String path : new String[] {"/abc", "/-", "/index.htm"}) {
+                try (RawHttp http = keyline.raw()) {
+                    assertThat(http.send("GET", path, Map.of(), null).status()).as(path).isBetween(400, 404);
+                }
+            }
+        }
+
+        @Test
+        void otherMethodsAreNotFound() {
+            try (RawHttp http = keyline.raw()) {
+                assertThat(http.send("PUT", "/", RawHttp.apiHeaders("ListTables"), "{}".getBytes(StandardCharsets.UTF_8)).status())
+                        .isEqualTo(404);
+            }
+        }
+    }
+}

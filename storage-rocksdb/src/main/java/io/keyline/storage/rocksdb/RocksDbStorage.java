@@ -1,0 +1,262 @@
+package io.keyline.storage.rocksdb;
+
+import io.keyline.storage.Cursor;
+import io.keyline.storage.Snapshot;
+import io.keyline.storage.Storage;
+import io.keyline.storage.StorageException;
+import io.keyline.storage.WriteBatch;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
+import org.rocksdb.BlockBasedTableConfig;
+import org.rocksdb.BloomFilter;
+import org.rocksdb.CompressionType;
+import org.rocksdb.FlushOptions;
+import org.rocksdb.LRUCache;
+import org.rocksdb.Options;
+import org.rocksdb.ReadOptions;
+import org.rocksdb.RocksDB;
+import org.rocksdb.RocksDBException;
+import org.rocksdb.WriteOptions;
+
+/**
+ * Storage in one embedded RocksDB database (default column family, RocksDB's bytewise
+ * comparator, which is the SPI's unsigned byte order).
+ *
+ * <p>Guarantees: each {@link #write} is one RocksDB write batch, so it is atomic for every
+ * reader (point reads, cursors, snapshots) and written to the write-ahead log before it returns.
+ * The WAL is not fsynced per write unless {@code syncWrites} is set: a write survives a crash of
+ * the process but may be lost if the machine loses power. A cursor reads from the implicit
+ * snapshot taken when it was created; {@link #multiGet} reads all keys at one point in time.
+ *
+ * <p>Threading: thread-safe. Every native call runs under the read side of a lifetime lock and
+ * {@link #close} takes the write side, so a call racing with close fails with a
+ * {@link StorageException} instead of touching freed native memory. Cursors and snapshots still
+ * open at close are closed with it.
+ */
+public final class RocksDbStorage implements Storage {
+    /** Block cache shared by all reads; small so an idle dev database stays light. */
+    private static final long BLOCK_CACHE_BYTES = 32L << 20;
+    /** One memtable; RocksDB allocates it in arena blocks, so idle memory stays small. */
+    private static final long WRITE_BUFFER_BYTES = 16L << 20;
+    private static final int MAX_WRITE_BUFFERS = 2;
+    /** Bits per key of the bloom filter: about 1% false positives for point gets. */
+    private static final double BLOOM_BITS_PER_KEY = 10;
+    private static final long BLOCK_SIZE_BYTES = 16L << 10;
+    private static final long MAX_TOTAL_WAL_BYTES = 64L << 20;
+    private static final long MAX_INFO_LOG_BYTES = 8L << 20;
+    private static final int KEEP_INFO_LOGS = 3;
+    private static final int BACKGROUND_JOBS = 2;
+
+    static {
+        RocksDB.loadLibrary();
+    }
+
+    private final Path directory;
+    private final LRUCache cache;
+    private final BloomFilter bloom;
+    private final Options options;
+    private final WriteOptions writeOptions;
+    private final ReadOptions readOptions;
+    private final RocksDB db;
+    private final ReentrantReadWriteLock lifetime = new ReentrantReadWriteLock();
+    private final Set<NativeResource> open = ConcurrentHashMap.newKeySet();
+    private volatile boolean closed;
+
+    /** Opens (creating if needed) the database in {@code directory}; WAL not fsynced per write. */
+    public RocksDbStorage(Path directory) {
+        this(directory, false);
+    }
+
+    /** As {@link #RocksDbStorage(Path)}; with {@code syncWrites} every write fsyncs the WAL. */
+    public RocksDbStorage(Path directory, boolean syncWrites) {
+        this.directory = directory.toAbsolutePath().normalize();
+        try {
+            Files.createDirectories(this.directory);
+        } catch (IOException e) {
+            throw new StorageException("cannot create data directory " + this.directory + ": " + e.getMessage(), e);
+        }
+        cache = new LRUCache(BLOCK_CACHE_BYTES);
+        bloom = new BloomFilter(BLOOM_BITS_PER_KEY, false);
+        BlockBasedTableConfig table = new BlockBasedTableConfig()
+                .setBlockCache(cache)
+                .setFilterPolicy(bloom)
+                .setWholeKeyFiltering(true)
+                .setBlockSize(BLOCK_SIZE_BYTES)
+                .setCacheIndexAndFilterBlocks(true)
+                .setPinL0FilterAndIndexBlocksInCache(true);
+        options = new Options()
+                .setCreateIfMissing(true)
+                .setTableFormatConfig(table)
+                .setWriteBufferSize(WRITE_BUFFER_BYTES)
+                .setMaxWriteBufferNumber(MAX_WRITE_BUFFERS)
+                .setCompressionType(CompressionType.LZ4_COMPRESSION)
+                .setBottommostCompressionType(CompressionType.ZSTD_COMPRESSION)
+                .setLevelCompactionDynamicLevelBytes(true)
+                .setMaxBackgroundJobs(BACKGROUND_JOBS)
+                .setMaxTotalWalSize(MAX_TOTAL_WAL_BYTES)
+                .setMaxLogFileSize(MAX_INFO_LOG_BYTES)
+                .setKeepLogFileNum(KEEP_INFO_LOGS);
+        writeOptions = new WriteOptions().setSync(syncWrites).setDisableWAL(false);
+        readOptions = new ReadOptions();
+        try {
+            db = RocksDB.open(options, this.directory.toString());
+        } catch (RocksDBException e) {
+            readOptions.close();
+            writeOptions.close();
+            options.close();
+            bloom.close();
+            cache.close();
+            throw new StorageException("cannot open RocksDB at " + this.directory + ": " + e.getMessage(), e);
+        }
+    }
+
+    @Override public byte[] get(byte[] key) { return getWith(readOptions, key); }
+
+    @Override public List<byte[]> multiGet(List<byte[]> keys) { return multiGetWith(readOptions, keys); }
+
+    @Override public Cursor range(byte[] from, byte[] to, boolean reverse) {
+        return openCursor(null, from, to, reverse);
+    }
+
+    @Override public void write(WriteBatch batch) {
+        if (batch.isEmpty()) return;
+        enter();
+        try (org.rocksdb.WriteBatch native_ = new org.rocksdb.WriteBatch()) {
+            for (WriteBatch.Mutation m : batch.mutations()) {
+                switch (m.kind()) {
+                    case PUT -> native_.put(m.key(), m.value());
+                    case DELETE -> native_.delete(m.key());
+                    case DELETE_RANGE -> native_.deleteRange(m.key(), m.endKey());
+                }
+            }
+            db.write(writeOptions, native_);
+        } catch (RocksDBException e) {
+            throw failure("write", e);
+        } finally {
+            exit();
+        }
+    }
+
+    @Override public Snapshot snapshot() {
+        enter();
+        try {
+            RocksSnapshot snapshot = new RocksSnapshot(this, db.getSnapshot());
+            open.add(snapshot);
+            return snapshot;
+        } finally {
+            exit();
+        }
+    }
+
+    @Override public String describe() { return "RocksDB at " + directory; }
+
+    /** Flushes memtables to disk and releases every native resource. Idempotent. */
+    @Override public void close() {
+        lifetime.writeLock().lock();
+        try {
+            if (closed) return;
+            closed = true;
+            for (NativeResource resource : List.copyOf(open)) releaseQuietly(resource);
+            open.clear();
+            try (FlushOptions flush = new FlushOptions().setWaitForFlush(true)) {
+                db.flush(flush);
+            } catch (RocksDBException e) {
+                throw failure("flush on close", e);
+            } finally {
+                try {
+                    db.closeE();
+                } catch (RocksDBException e) {
+                    throw failure("close", e);
+                } finally {
+                    readOptions.close();
+                    writeOptions.close();
+                    options.close();
+                    bloom.close();
+                    cache.close();
+                }
+            }
+        } finally {
+            lifetime.writeLock().unlock();
+        }
+    }
+
+    // ---- package-private plumbing for cursors and snapshots ----
+
+    RocksCursor openCursor(org.rocksdb.Snapshot snapshot, byte[] from, byte[] to, boolean reverse) {
+        enter();
+        try {
+            RocksCursor cursor = new RocksCursor(this, db, snapshot, from, to, reverse);
+            open.add(cursor);
+            return cursor;
+        } finally {
+            exit();
+        }
+    }
+
+    byte[] getWith(ReadOptions at, byte[] key) {
+        enter();
+        try {
+            return db.get(at, key);
+        } catch (RocksDBException e) {
+            throw failure("get", e);
+        } finally {
+            exit();
+        }
+    }
+
+    List<byte[]> multiGetWith(ReadOptions at, List<byte[]> keys) {
+        enter();
+        try {
+            return db.multiGetAsList(at, keys);
+        } catch (RocksDBException e) {
+            throw failure("multiGet", e);
+        } finally {
+            exit();
+        }
+    }
+
+    /** A cursor or snapshot closing itself; a no-op once the storage has released it. */
+    void release(NativeResource resource) {
+        lifetime.readLock().lock();
+        try {
+            if (open.remove(resource) && !closed) resource.releaseNative();
+        } finally {
+            lifetime.readLock().unlock();
+        }
+    }
+
+    void releaseSnapshot(org.rocksdb.Snapshot snapshot) { db.releaseSnapshot(snapshot); }
+
+    /** Takes the read side of the lifetime lock; fails if the storage is closed. */
+    void enter() {
+        lifetime.readLock().lock();
+        if (closed) {
+            lifetime.readLock().unlock();
+            throw new StorageException("storage is closed: " + describe());
+        }
+    }
+
+    void exit() { lifetime.readLock().unlock(); }
+
+    static StorageException failure(String what, RocksDBException e) {
+        return new StorageException("RocksDB " + what + " failed: " + e.getMessage(), e);
+    }
+
+    private static void releaseQuietly(NativeResource resource) {
+        try {
+            resource.releaseNative();
+        } catch (RuntimeException ignored) {
+            // Releasing everything matters more than reporting one failure while shutting down.
+        }
+    }
+
+    /** Native objects owned by a cursor or snapshot; released once, before the database closes. */
+    interface NativeResource {
+        void releaseNative();
+    }
+}

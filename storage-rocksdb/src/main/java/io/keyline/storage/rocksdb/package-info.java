@@ -1,0 +1,5 @@
+/**
+ * The RocksDB storage backend, Keyline's default: one embedded RocksDB database per data
+ * directory, all keyspaces in its default column family, told apart by their 8-byte prefix.
+ */
+package io.keyline.storage.rocksdb;
