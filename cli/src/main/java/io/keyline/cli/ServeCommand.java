@@ -86,6 +86,8 @@ public final class ServeCommand implements Callable<Integer> {
     Running start() {
         Settings defaults = Settings.defaults();
         Settings settings = new Settings(region, defaults.accountId(), tableCreateDelay, tableDeleteDelay);
+        // DescribeEndpoints must name this server, or clients doing endpoint discovery leave it
+        if (port != 0) settings = settings.withEndpointAddress(displayHost(host) + ":" + port);
         Storage storage = openStorage();
         Engine engine = new Engine(storage, SystemClock.INSTANCE, settings);
         KeylineServer server = new KeylineServer(new Operations(engine),

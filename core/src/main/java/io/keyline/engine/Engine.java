@@ -1,10 +1,11 @@
 package io.keyline.engine;
 
+import io.keyline.engine.codec.ItemCodec;
 import io.keyline.model.AttributeValue;
 import io.keyline.model.ItemSize;
 import io.keyline.storage.Storage;
-import java.util.Map;
 import io.keyline.time.Clock;
+import java.util.Map;
 
 /**
  * The engine context shared by all operations: storage, clock and settings, and the services
@@ -18,11 +19,15 @@ public final class Engine implements AutoCloseable {
     private final Catalog catalog;
     private final ItemStore items;
 
+    /**
+     * An engine whose start-up statistics decode each stored entry with {@link ItemCodec} and
+     * size it by DynamoDB's rules: table keyspaces hold ItemCodec-encoded items only.
+     */
     public Engine(Storage storage, Clock clock, Settings settings) {
-        this(storage, clock, settings, ItemSizer.STORED_LENGTH);
+        this(storage, clock, settings, (keyspaceId, key, value) -> ItemSize.of(ItemCodec.decode(value)));
     }
 
-    /** With the item codec's sizer, so statistics rebuilt at start-up are exact. */
+    /** With another sizer for start-up statistics (see {@link ItemSizer}). */
     public Engine(Storage storage, Clock clock, Settings settings, ItemSizer sizer) {
         this.storage = storage;
         this.clock = clock;

@@ -4,7 +4,7 @@ package io.keyline.engine;
  * Tells the catalog, when it rebuilds statistics at start-up by scanning a keyspace, what one
  * stored entry amounts to: the item size by DynamoDB's rules ({@code ItemSize.of}), or -1 when
  * the entry is not an item (such as a change record). The default counts every entry with its
- * stored value length, an approximation until the item codec supplies the exact size.
+ * stored value length ({@link #STORED_LENGTH}), an approximation; {@code Engine} passes the exact one.
  * Implementations must be stateless and thread-safe.
  */
 @FunctionalInterface

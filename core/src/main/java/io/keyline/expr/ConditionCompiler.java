@@ -10,8 +10,9 @@ import java.util.Set;
 /**
  * Turns a parsed ConditionExpression (or FilterExpression) into a resolved, validated tree,
  * running DynamoDB's checks in DynamoDB's order: redundant parentheses, unknown functions,
- * functions used in the wrong place, reserved words, undefined references, operand counts,
- * identical operands, then operand types known before evaluation. Stateless.
+ * functions used in the wrong place, reserved words, then for each primitive condition in text
+ * order: undefined references, operand counts, identical operands and operand types known
+ * before evaluation. Stateless.
  */
 final class ConditionCompiler {
     private ConditionCompiler() {}
@@ -39,12 +40,32 @@ final class ConditionCompiler {
                 throw ExprErrors.invalid(parameter, "Attribute name is a reserved keyword; reserved keyword: " + Walk.reservedWord(p.path()));
             }
         });
+        return resolveAndCheck(root, resolver, parameter);
+    }
+
+    /**
+     * Resolves each primitive condition in text order and checks it at once: undefined
+     * references, operand counts, identical operands, then operand types. The first primitive
+     * condition with any of these errors is the one DynamoDB reports.
+     */
+    private static ConditionNode resolveAndCheck(ConditionNode n, Resolver resolver, String parameter) {
+        if (n instanceof ConditionNode.And a) {
+            ConditionNode left = resolveAndCheck(a.left(), resolver, parameter);
+            return new ConditionNode.And(left, resolveAndCheck(a.right(), resolver, parameter));
+        }
+        if (n instanceof ConditionNode.Or o) {
+            ConditionNode left = resolveAndCheck(o.left(), resolver, parameter);
+            return new ConditionNode.Or(left, resolveAndCheck(o.right(), resolver, parameter));
+        }
+        if (n instanceof ConditionNode.Not x) return new ConditionNode.Not(resolveAndCheck(x.operand(), resolver, parameter));
         Resolver.Missing missing = new Resolver.Missing();
-        ConditionNode resolved = resolver.condition(root, missing);
+        ConditionNode resolved = resolver.condition(n, missing);
         if (missing.first != null) throw ExprErrors.invalid(parameter, missing.first);
-        Walk.operands(resolved, o -> {
-            if (o instanceof Operand.FunctionCall f) checkOperandCount(f, parameter);
-        });
+        for (Operand o : Walk.topOperands(resolved)) {
+            Walk.operandPostOrder(o, x -> {
+                if (x instanceof Operand.FunctionCall f) checkOperandCount(f, parameter);
+            });
+        }
         checkDistinct(resolved, parameter);
         checkTypes(resolved, parameter);
         return resolved;
@@ -124,9 +145,11 @@ final class ConditionCompiler {
     }
 
     private static void checkTypes(ConditionNode n, String parameter) {
-        Walk.operands(n, o -> {
-            if (o instanceof Operand.FunctionCall f) checkFunction(f, parameter);
-        });
+        for (Operand o : Walk.topOperands(n)) {
+            Walk.operandPostOrder(o, x -> {
+                if (x instanceof Operand.FunctionCall f) checkFunction(f, parameter);
+            });
+        }
         checkNodeTypes(n, parameter);
     }
 

@@ -16,7 +16,8 @@ import java.util.List;
  * operand  := '(' operand ')' | function | :value | path
  * function := name '(' operand (',' operand)* ')'
  * </pre>
- * A '(' starts an operand when the token after its matching ')' is a comparator, BETWEEN or IN.
+ * A '(' starts an operand when the token after its matching ')' is a comparator, BETWEEN, IN, or
+ * a path step ('.' or '[': a grouped path such as {@code (a.b).c} goes on).
  * Syntax only: names, functions and types are checked later. Single use, not thread-safe.
  */
 final class ConditionParser extends ParserBase {
@@ -80,7 +81,8 @@ final class ConditionParser extends ParserBase {
 
     private boolean startsOperandGroup() {
         Token after = afterMatchingParen();
-        return after != null && (comparator(after) != null || after.isKeyword("BETWEEN") || after.isKeyword("IN"));
+        return after != null && (comparator(after) != null || after.isKeyword("BETWEEN") || after.isKeyword("IN")
+                || after.is(".") || after.is("["));
     }
 
     private ConditionNode parseSimple() {
@@ -140,7 +142,12 @@ final class ConditionParser extends ParserBase {
                 pos++;
                 Operand inner = parseOperand();
                 expect(")");
-                return wrapped(inner);
+                wrapped(inner);
+                if (inner instanceof Operand.PathOperand p && (peek().is(".") || peek().is("["))) {
+                    // A grouped path may go on: (a.b).c is the path a.b.c.
+                    return new Operand.PathOperand(parsePathTail(new ArrayList<>(p.path().steps())));
+                }
+                return inner;
             }
             if (t.kind() == Token.Kind.VALUE_REF) {
                 pos++;

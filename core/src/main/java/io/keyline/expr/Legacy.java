@@ -65,6 +65,10 @@ public final class Legacy {
         if (list != null && value != null) {
             throw ExprErrors.validation(INVALID + "Value and AttributeValueList cannot be used together for Attribute: " + name);
         }
+        if (op == null && !parameterName.equals("Expected")) {
+            throw ExprErrors.validation("1 validation error detected: Value null at '" + lowerFirst(parameterName) + "." + name
+                    + ".member.comparisonOperator' failed to satisfy constraint: Member must not be null");
+        }
         if (op == null) {
             if (list != null) {
                 throw ExprErrors.validation(INVALID + "AttributeValueList can only be used with a ComparisonOperator for Attribute: " + name);
@@ -203,6 +207,10 @@ public final class Legacy {
         List<DocumentPath> paths = new ArrayList<>();
         for (String n : names) {
             if (n == null || n.isEmpty()) throw ExprErrors.validation(INVALID + "Empty attribute name for AttributesToGet");
+            if (n.getBytes(java.nio.charset.StandardCharsets.UTF_8).length > ExprLimits.MAX_ATTRIBUTE_NAME_BYTES) {
+                throw ExprErrors.validation("1 validation error detected: Attribute name is too large, must be less than "
+                        + (ExprLimits.MAX_ATTRIBUTE_NAME_BYTES + 1) + " bytes");
+            }
             if (!seen.add(n)) throw ExprErrors.validation(INVALID + "Duplicate value in attribute name: " + n);
             paths.add(DocumentPath.attribute(n));
         }

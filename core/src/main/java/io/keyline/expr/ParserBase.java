@@ -100,6 +100,11 @@ abstract class ParserBase {
     protected DocumentPath parsePath() {
         List<PathStep> steps = new ArrayList<>();
         steps.add(parseName());
+        return parsePathTail(steps);
+    }
+
+    /** Continues a path with '.name' and '[n]' steps, then checks its nesting depth. */
+    protected DocumentPath parsePathTail(List<PathStep> steps) {
         while (true) {
             Token t = peek();
             if (t.is(".")) {

@@ -61,7 +61,7 @@ final class UpdateCompiler {
             if (a instanceof UpdateAction.Delete d) checkOperator("DELETE", d.value());
         }
         for (UpdateAction a : resolved) {
-            if (a instanceof UpdateAction.Set s) Walk.operand(s.value(), UpdateCompiler::checkFunction);
+            if (a instanceof UpdateAction.Set s) Walk.operandPostOrder(s.value(), UpdateCompiler::checkFunction);
         }
         return resolved;
     }

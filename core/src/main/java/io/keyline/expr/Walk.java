@@ -27,6 +27,27 @@ final class Walk {
         else if (o instanceof Operand.Arithmetic a) { operand(a.left(), visit); operand(a.right(), visit); }
     }
 
+    /** Post-order: arguments first, then the operand itself (the order DynamoDB reports function errors). */
+    static void operandPostOrder(Operand o, Consumer<Operand> visit) {
+        if (o instanceof Operand.FunctionCall f) f.args().forEach(a -> operandPostOrder(a, visit));
+        else if (o instanceof Operand.Arithmetic a) { operandPostOrder(a.left(), visit); operandPostOrder(a.right(), visit); }
+        visit.accept(o);
+    }
+
+    /** The operands of one primitive condition (not descending into AND/OR/NOT), in text order. */
+    static List<Operand> topOperands(ConditionNode n) {
+        if (n instanceof ConditionNode.Comparison c) return List.of(c.left(), c.right());
+        if (n instanceof ConditionNode.Between b) return List.of(b.value(), b.low(), b.high());
+        if (n instanceof ConditionNode.In in) {
+            java.util.ArrayList<Operand> l = new java.util.ArrayList<>();
+            l.add(in.value());
+            l.addAll(in.candidates());
+            return l;
+        }
+        if (n instanceof ConditionNode.FunctionCondition f) return List.of(f.call());
+        return List.of();
+    }
+
     static void paths(List<UpdateAction> actions, Consumer<DocumentPath> visit) {
         for (UpdateAction a : actions) {
             visit.accept(a.path());

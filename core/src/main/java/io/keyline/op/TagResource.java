@@ -37,6 +37,6 @@ public final class TagResource implements Operation {
             Tags.checkSemantics(added, tags.size());
             return current.toBuilder().tags(tags).build();
         });
-        return Map.of();
+        return null; // DynamoDB answers TagResource with an empty body (test_manual_requests)
     }
 }

@@ -37,6 +37,6 @@ public final class UntagResource implements Operation {
             keys.forEach(tags::remove);
             return current.toBuilder().tags(tags).build();
         });
-        return Map.of();
+        return null; // an empty body, as DynamoDB sends
     }
 }

@@ -5,7 +5,10 @@ package io.keyline.storage;
  * batches and consistent snapshots. Implementations are thread-safe. Guarantees every backend
  * must give: a batch is applied atomically (readers see all of it or none of it) and durably
  * once {@link #write} returns (unless the backend says it is in-memory); a snapshot sees one
- * point in time. Each backend's Javadoc states anything more or less it guarantees.
+ * point in time, and so does each cursor (from the moment it is opened, even after the snapshot
+ * it came from is closed). Backend failures surface as {@link StorageException}, as does any
+ * call after {@link #close}. Each backend's Javadoc states anything more or less it guarantees.
+ * {@code StorageContractTest} in core's test-jar checks all of this for a backend.
  */
 public interface Storage extends ReadView, AutoCloseable {
     void write(WriteBatch batch);
@@ -16,5 +19,6 @@ public interface Storage extends ReadView, AutoCloseable {
     /** Human-readable location of the data, for the start-up log line. */
     String describe();
 
+    /** Releases everything (open cursors and snapshots included); idempotent. */
     @Override void close();
 }

@@ -112,6 +112,12 @@ class ConditionExpressionTest {
             assertThat(cond("((a=:v) OR (a=:w))", values(":v", n(1), ":w", n(2))).test(ITEM)).isTrue();
         }
 
+        @Test void groupedPathsContinue() {
+            assertThat(cond("(mp.y)[1] = :v", values(":v", n(2))).test(ITEM)).isTrue();
+            assertThat(cond("(mp).x = :v", values(":v", n(1))).test(ITEM)).isTrue();
+            assertValidation(() -> cond("(a)between(((b.c)).d)and(c)"), "Invalid ConditionExpression: The expression has redundant parentheses;");
+        }
+
         @Test void parenthesizedOperands() {
             assertThat(cond("(a) < (b)").test(ITEM)).isTrue();
             assertThat(cond("(b)between(a)and(c)").test(ITEM)).isTrue();
@@ -233,6 +239,33 @@ class ConditionExpressionTest {
             assertValidation(() -> cond("a BETWEEN :x AND :y", values(":x", n(2), ":y", s("dog"))),
                     "Invalid ConditionExpression: The BETWEEN operator requires same data type for lower and upper bounds; "
                             + "lower bound operand: AttributeValue: {N:2}, upper bound operand: AttributeValue: {S:dog}");
+        }
+
+        @Test void firstFaultyPrimitiveConditionWins() {
+            assertValidation(() -> cond("attribute_type(a, size(a)) and a=a and a=:v", values(":v", n(1))),
+                    "Invalid ConditionExpression: Incorrect operand type for operator or function; operator or function: attribute_type, operand type: N");
+            assertValidation(() -> cond("a = a AND #x = b", names("#y", "y"), null),
+                    "Invalid ConditionExpression: The first operand must be distinct from the remaining operands for this operator or function; operator: =, first operand: [a]");
+            assertValidation(() -> cond("attribute_exists(things, a) and a=a"),
+                    "Invalid ConditionExpression: Incorrect number of operands for operator or function; operator or function: attribute_exists, number of operands: 2");
+            assertValidation(() -> cond("attribute_type(ab.bc[1].#a, ab.bc[1].a)", names("#a", "a"), null),
+                    "Invalid ConditionExpression: The first operand must be distinct from the remaining operands for this operator or function; operator: attribute_type, first operand: [ab, bc, [1], a]");
+        }
+
+        @Test void innerFunctionsAreCheckedFirst() {
+            assertValidation(() -> cond("attribute_not_exists(size(:v))", values(":v", n(1))),
+                    "Invalid ConditionExpression: Incorrect operand type for operator or function; operator or function: size, operand type: N");
+            assertValidation(() -> cond("attribute_not_exists(size(:v))", values(":v", s("1"))),
+                    "Invalid ConditionExpression: Operator or function requires a document path; operator or function: attribute_not_exists");
+        }
+
+        @Test void errorCategoriesComeInDynamoDbOrder() {
+            // redundant parentheses, then unknown functions, misuse, reserved words, then per-condition checks
+            assertValidation(() -> cond("a=a and whatever(b) > ((views))"), "Invalid ConditionExpression: The expression has redundant parentheses;");
+            assertValidation(() -> cond("a=a and whatever((:x)) > views"), "Invalid ConditionExpression: Invalid function name; function: whatever");
+            assertValidation(() -> cond("a=a and attribute_exists(views) > b"),
+                    "Invalid ConditionExpression: The function is not allowed to be used this way in an expression; function: attribute_exists");
+            assertValidation(() -> cond("a=a and views > :x"), "Invalid ConditionExpression: Attribute name is a reserved keyword; reserved keyword: views");
         }
 
         @Test void unusedNamesAndValues() {

@@ -43,6 +43,13 @@ class LegacyTest {
                     ".*at 'queryFilter.a.member.comparisonOperator'.*");
         }
 
+        @Test void filtersNeedAComparisonOperator() {
+            assertValidation(() -> Legacy.expected(json("{'a': {'AttributeValueList': [{'N': '1'}]}}"), null, "QueryFilter"),
+                    "1 validation error detected: Value null at 'queryFilter.a.member.comparisonOperator' failed to satisfy constraint: Member must not be null");
+            assertThat(Legacy.expected(json("{'a': {'ComparisonOperator': 'GT', 'AttributeValueList': [{'N': '0'}]}}"), null, "ScanFilter")
+                    .test(ITEM)).isTrue();
+        }
+
         @Test void argumentCounts() {
             for (String op : List.of("EQ", "NE", "LE", "LT", "GE", "GT", "CONTAINS", "NOT_CONTAINS", "BEGINS_WITH")) {
                 assertValidation(() -> expected("{'a': {'ComparisonOperator': '" + op + "', 'AttributeValueList': [{'S': 'a'}, {'S': 'b'}]}}"),

@@ -190,9 +190,9 @@ public abstract class StorageContractTest {
         assertThat(storage.get(k("ba"))).isNull();
     }
 
-    @Test void deleteRangeOfEmptyOrMissingRangeIsANoOp() {
+    @Test void deleteRangeOfEmptyInvertedOrMissingRangeIsANoOp() {
         putAll("a", "b");
-        storage.write(new WriteBatch().deleteRange(k("x"), k("z")).deleteRange(k("b"), k("b")));
+        storage.write(new WriteBatch().deleteRange(k("x"), k("z")).deleteRange(k("b"), k("b")).deleteRange(k("b"), k("a")));
         assertThat(strKeys(storage.range(null, null, false))).containsExactly("a", "b");
     }
 
@@ -282,6 +282,20 @@ public abstract class StorageContractTest {
             }
             assertThat(str(first.get(k("a")))).isEqualTo("1");
         }
+    }
+
+    @Test void cursorOpenedFromASnapshotOutlivesTheSnapshot() {
+        putAll("a", "b", "c");
+        Snapshot snapshot = storage.snapshot();
+        Cursor cursor = snapshot.range(null, null, false);
+        assertThat(cursor.next()).isTrue();
+        snapshot.close();
+        storage.write(new WriteBatch().deleteRange(k("a"), k("z")));
+        assertThatThrownBy(() -> snapshot.get(k("a"))).isInstanceOf(StorageException.class);
+        List<String> seen = new ArrayList<>();
+        do seen.add(str(cursor.key())); while (cursor.next());
+        cursor.close();
+        assertThat(seen).containsExactly("a", "b", "c");
     }
 
     @Test void cursorReadsThePointInTimeItWasOpenedAt() {

@@ -21,8 +21,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Per-connection dispatcher. Routes {@code GET /} to the health check, POSTs to the
- * {@link ApiRequestProcessor} on the worker executor, anything else to 404. Requests of one
+ * Per-connection dispatcher. Routes {@code GET /} to the health check, {@code POST /} to the
+ * {@link ApiRequestProcessor} on the worker executor, anything else to 404 (DynamoDB signs the
+ * path, so another path fails its signature check there; without verification, 404 says the same). Requests of one
  * connection are answered strictly in order: while one is in flight, later (pipelined) ones
  * wait in {@code pending} and the channel stops reading, which also bounds the work one client
  * can queue. All fields are touched only on the channel's event loop; the worker hands its
@@ -78,16 +79,15 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
         String path = q < 0 ? uri : uri.substring(0, q);
         String query = q < 0 ? null : uri.substring(q + 1);
         HttpMethod method = request.method();
-        if (method.equals(HttpMethod.POST)) {
+        if (method.equals(HttpMethod.POST) && path.equals("/")) {
             dispatch(ctx, request, requestId, query, version, keepAlive);
             return;
         }
+        Reply reply = (method.equals(HttpMethod.GET) || method.equals(HttpMethod.HEAD)) && path.equals("/")
+                ? Reply.text(200, "healthy: " + hostOf(ctx, request))
+                : Reply.error(Errors.notAnApiCall());
         request.release();
-        if ((method.equals(HttpMethod.GET) || method.equals(HttpMethod.HEAD)) && path.equals("/")) {
-            respond(ctx, Reply.text(200, "healthy: " + hostOf(ctx, request)), requestId, version, keepAlive);
-        } else {
-            respond(ctx, Reply.error(Errors.notAnApiCall()), requestId, version, keepAlive);
-        }
+        respond(ctx, reply, requestId, version, keepAlive);
     }
 
     private void dispatch(ChannelHandlerContext ctx, FullHttpRequest request, String requestId, String query,

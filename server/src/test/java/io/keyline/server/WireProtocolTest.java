@@ -240,6 +240,16 @@ class WireProtocolTest {
         }
 
         @Test
+        void postToAnotherPathIsNotFound() {
+            try (RawHttp http = keyline.raw()) {
+                RawHttp.Response r = http.send("POST", "/garbage", RawHttp.apiHeaders("ListTables"), "{}".getBytes(StandardCharsets.UTF_8));
+                assertThat(r.status()).isEqualTo(404);
+                assertThat(http.send("POST", "/?x=1", RawHttp.apiHeaders("ListTables"), "{}".getBytes(StandardCharsets.UTF_8)).status())
+                        .as("a query string is not a path").isEqualTo(200);
+            }
+        }
+
+        @Test
         void otherMethodsAreNotFound() {
             try (RawHttp http = keyline.raw()) {
                 assertThat(http.send("PUT", "/", RawHttp.apiHeaders("ListTables"), "{}".getBytes(StandardCharsets.UTF_8)).status())

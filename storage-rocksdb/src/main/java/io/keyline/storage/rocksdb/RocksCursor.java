@@ -18,6 +18,7 @@ import org.rocksdb.Slice;
  */
 final class RocksCursor implements Cursor, RocksDbStorage.NativeResource {
     private final RocksDbStorage storage;
+    private final RocksSnapshot owner;
     private final boolean reverse;
     private final Slice lower;
     private final Slice upper;
@@ -28,9 +29,11 @@ final class RocksCursor implements Cursor, RocksDbStorage.NativeResource {
     private byte[] key;
     private byte[] value;
 
-    RocksCursor(RocksDbStorage storage, RocksDB db, org.rocksdb.Snapshot snapshot,
+    /** {@code owner} is the snapshot the cursor reads (told when the cursor closes), or null. */
+    RocksCursor(RocksDbStorage storage, RocksDB db, org.rocksdb.Snapshot snapshot, RocksSnapshot owner,
                 byte[] from, byte[] to, boolean reverse) {
         this.storage = storage;
+        this.owner = owner;
         this.reverse = reverse;
         this.lower = from == null ? null : new Slice(from);
         this.upper = to == null ? null : new Slice(to);
@@ -88,5 +91,6 @@ final class RocksCursor implements Cursor, RocksDbStorage.NativeResource {
         readOptions.close();
         if (lower != null) lower.close();
         if (upper != null) upper.close();
+        if (owner != null) owner.cursorClosed();
     }
 }

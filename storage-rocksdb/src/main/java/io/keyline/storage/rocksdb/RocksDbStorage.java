@@ -8,6 +8,7 @@ import io.keyline.storage.WriteBatch;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -120,7 +121,7 @@ public final class RocksDbStorage implements Storage {
     @Override public List<byte[]> multiGet(List<byte[]> keys) { return multiGetWith(readOptions, keys); }
 
     @Override public Cursor range(byte[] from, byte[] to, boolean reverse) {
-        return openCursor(null, from, to, reverse);
+        return openCursor(null, null, from, to, reverse);
     }
 
     @Override public void write(WriteBatch batch) {
@@ -131,7 +132,10 @@ public final class RocksDbStorage implements Storage {
                 switch (m.kind()) {
                     case PUT -> native_.put(m.key(), m.value());
                     case DELETE -> native_.delete(m.key());
-                    case DELETE_RANGE -> native_.deleteRange(m.key(), m.endKey());
+                    case DELETE_RANGE -> {
+                        // An empty or inverted range deletes nothing (RocksDB may reject it).
+                        if (Arrays.compareUnsigned(m.key(), m.endKey()) < 0) native_.deleteRange(m.key(), m.endKey());
+                    }
                 }
             }
             db.write(writeOptions, native_);
@@ -187,10 +191,10 @@ public final class RocksDbStorage implements Storage {
 
     // ---- package-private plumbing for cursors and snapshots ----
 
-    RocksCursor openCursor(org.rocksdb.Snapshot snapshot, byte[] from, byte[] to, boolean reverse) {
+    RocksCursor openCursor(org.rocksdb.Snapshot snapshot, RocksSnapshot owner, byte[] from, byte[] to, boolean reverse) {
         enter();
         try {
-            RocksCursor cursor = new RocksCursor(this, db, snapshot, from, to, reverse);
+            RocksCursor cursor = new RocksCursor(this, db, snapshot, owner, from, to, reverse);
             open.add(cursor);
             return cursor;
         } finally {
@@ -220,7 +224,7 @@ public final class RocksDbStorage implements Storage {
         }
     }
 
-    /** A cursor or snapshot closing itself; a no-op once the storage has released it. */
+    /** A cursor closing itself; a no-op once the storage has released it. */
     void release(NativeResource resource) {
         lifetime.readLock().lock();
         try {
@@ -231,6 +235,19 @@ public final class RocksDbStorage implements Storage {
     }
 
     void releaseSnapshot(org.rocksdb.Snapshot snapshot) { db.releaseSnapshot(snapshot); }
+
+    /** Stops tracking a resource that released itself. */
+    void forget(NativeResource resource) { open.remove(resource); }
+
+    /** Runs the action under the lifetime lock unless the storage is closed (then all is released). */
+    void whileOpen(Runnable action) {
+        lifetime.readLock().lock();
+        try {
+            if (!closed) action.run();
+        } finally {
+            lifetime.readLock().unlock();
+        }
+    }
 
     /** Takes the read side of the lifetime lock; fails if the storage is closed. */
     void enter() {

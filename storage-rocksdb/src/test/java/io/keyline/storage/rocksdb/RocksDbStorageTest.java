@@ -11,6 +11,12 @@ import io.keyline.storage.StorageException;
 import io.keyline.storage.WriteBatch;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -76,6 +82,48 @@ class RocksDbStorageTest extends StorageContractTest {
         assertThatThrownBy(() -> snapshot.get(k("a"))).isInstanceOf(StorageException.class);
         cursor.close();
         snapshot.close();
+    }
+
+    /** Readers racing with close get data or a StorageException, never a crash in native code. */
+    @Test void closeRacingWithReadersIsSafe() throws Exception {
+        WriteBatch batch = new WriteBatch();
+        for (int i = 0; i < 2000; i++) batch.put(k("key" + i), k("value" + i));
+        storage.write(batch);
+        ExecutorService pool = Executors.newFixedThreadPool(3);
+        try {
+            List<Future<Integer>> readers = new ArrayList<>();
+            for (int t = 0; t < 3; t++) {
+                int seed = t;
+                readers.add(pool.submit(() -> {
+                    int reads = 0;
+                    try {
+                        while (true) {
+                            if (seed == 0) storage.get(k("key" + (reads % 2000)));
+                            else if (seed == 1) {
+                                try (Cursor cursor = storage.range(null, null, reads % 2 == 0)) {
+                                    while (cursor.next()) reads++;
+                                }
+                            } else {
+                                try (Snapshot snapshot = storage.snapshot()) {
+                                    snapshot.get(k("key1"));
+                                    try (Cursor cursor = snapshot.range(k("key1"), k("key2"), false)) {
+                                        while (cursor.next()) reads++;
+                                    }
+                                }
+                            }
+                            reads++;
+                        }
+                    } catch (StorageException expected) {
+                        return reads;
+                    }
+                }));
+            }
+            Thread.sleep(200);
+            storage.close();
+            for (Future<Integer> reader : readers) assertThat(reader.get(30, TimeUnit.SECONDS)).isPositive();
+        } finally {
+            pool.shutdownNow();
+        }
     }
 
     @Test void closedCursorAndSnapshotRefuseReads() {
