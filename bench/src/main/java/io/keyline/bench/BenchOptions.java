@@ -37,7 +37,8 @@ public record BenchOptions(
         Path out,
         boolean startupOnly,
         Duration idleBeforeRss,
-        Duration clientWarmup) {
+        Duration clientWarmup,
+        double openAt) {
 
     public static final String USAGE = String.join("\n",
             "usage: bench/run.sh [--smoke] [options]",
@@ -54,6 +55,8 @@ public record BenchOptions(
             "  --server-jvm '-Xmx1g'         JVM options for Java servers (space-separated)",
             "  --out bench/target/results    folder for results.md and results.json",
             "  --idle 2                      seconds a server idles after start-up before its RSS is read",
+            "  --open-at 0.5                 after the closed-loop runs, open loop at this fraction of each target's maximum",
+            "                                (median req/s at the highest concurrency): latency at a sustainable load",
             "  --client-warmup 5             seconds per client and operation spent warming the client's JIT before the matrix",
             "  --startup                     only measure start-up time and idle RSS (reps times per target)");
 
@@ -80,6 +83,7 @@ public record BenchOptions(
         d.put("startup", "false");
         d.put("idle", "2");
         d.put("client-warmup", "5");
+        d.put("open-at", "0");
         return d;
     }
 
@@ -123,7 +127,8 @@ public record BenchOptions(
                 Path.of(v.get("out")),
                 Boolean.parseBoolean(v.get("startup")),
                 seconds(v.get("idle")),
-                seconds(v.get("client-warmup")));
+                seconds(v.get("client-warmup")),
+                Double.parseDouble(v.get("open-at")));
     }
 
     /** The load specs of the matrix: closed loop per concurrency, or open loop per rate and concurrency. */

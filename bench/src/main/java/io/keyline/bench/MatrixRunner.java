@@ -112,6 +112,7 @@ public final class MatrixRunner {
                                         "127.0.0.1", hostPort, o.label(), WireRequests.body(o, layout, i), clock.now().atZone(ZoneOffset.UTC)))
                                 : RequestSet.build(op, layout, keys, options.seed(), (o, i) -> SdkRequests.build(o, layout, i));
                         warmUpClient(servers.get(0), client, op, requests);
+                        Scenario busiest = null;
                         for (LoadSpec load : options.loads()) {
                             Scenario scenario = new Scenario(client, op, size, keys, load);
                             for (int rep = 1; rep <= options.repetitions(); rep++) {
@@ -121,9 +122,35 @@ public final class MatrixRunner {
                                     report(record);
                                 }
                             }
+                            if (load.mode() == LoadSpec.Mode.CLOSED && (busiest == null || load.concurrency() > busiest.load().concurrency())) {
+                                busiest = scenario;
+                            }
                         }
+                        if (options.openAt() > 0 && busiest != null) runAtFractionOfMax(servers, runs, busiest, requests);
                     }
                 }
+            }
+        }
+    }
+
+    /**
+     * Open-loop runs at a fraction of each target's own maximum (its median closed-loop
+     * throughput in {@code busiest}), with as many connections: the latency a client sees when
+     * the server is not saturated. Still A B A B.
+     */
+    private void runAtFractionOfMax(List<Running> servers, List<RunRecord> runs, Scenario busiest, RequestSet<?> requests) {
+        LoadSpec template = LoadSpec.fractionOfMax(options.openAt(), busiest.load().concurrency(), options.warmup(), options.duration());
+        Scenario scenario = new Scenario(busiest.client(), busiest.op(), busiest.itemBytes(), busiest.keys(), template);
+        List<Summary> maxima = Summary.of(runs.stream().filter(r -> r.scenario().equals(busiest)).toList());
+        for (int rep = 1; rep <= options.repetitions(); rep++) {
+            for (Running server : servers) {
+                double max = maxima.stream().filter(m -> m.target().equals(server.kind.label()))
+                        .mapToDouble(Summary::throughput).findFirst().orElse(0);
+                if (!(max >= 1)) continue;
+                LoadSpec load = template.atRate(max * options.openAt());
+                RunRecord record = new RunRecord(scenario, server.kind.label(), rep, load.rate(), measure(server, busiest.client(), requests, load));
+                runs.add(record);
+                report(record);
             }
         }
     }

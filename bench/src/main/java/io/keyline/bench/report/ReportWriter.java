@@ -61,6 +61,7 @@ public final class ReportWriter {
                 scenario(g, r.scenario());
                 g.writeStringField("target", r.target());
                 g.writeNumberField("repetition", r.repetition());
+                if (!Double.isNaN(r.offeredRate())) number(g, "offeredRate", r.offeredRate());
                 LoadResult x = r.result();
                 g.writeNumberField("requests", x.requests());
                 g.writeNumberField("errors", x.errors());
@@ -114,6 +115,7 @@ public final class ReportWriter {
         g.writeStringField("mode", s.load().mode().name().toLowerCase(Locale.ROOT));
         g.writeNumberField("concurrency", s.load().concurrency());
         if (s.load().mode() == io.keyline.bench.load.LoadSpec.Mode.OPEN) number(g, "rate", s.load().rate());
+        if (s.load().mode() == io.keyline.bench.load.LoadSpec.Mode.FRACTION_OF_MAX) number(g, "fractionOfMax", s.load().rate());
     }
 
     /** NaN and infinities are not JSON: written as null. */

@@ -29,6 +29,8 @@ public record Summary(Scenario scenario, String target, int runs, double through
         List<Summary> out = new ArrayList<>();
         for (Map.Entry<Scenario, Map<String, List<RunRecord>>> e : grouped.entrySet()) {
             Map<String, List<RunRecord>> byTarget = e.getValue();
+            // At a fraction of each target's own maximum, throughput is what was offered: no ratio.
+            boolean comparable = e.getKey().load().mode() != io.keyline.bench.load.LoadSpec.Mode.FRACTION_OF_MAX;
             for (Map.Entry<String, List<RunRecord>> t : byTarget.entrySet()) {
                 List<RunRecord> rs = t.getValue();
                 out.add(new Summary(e.getKey(), t.getKey(), rs.size(),
@@ -38,8 +40,8 @@ public record Summary(Scenario scenario, String target, int runs, double through
                         median(rs, r -> r.result().serverCpuMicrosPerRequest()),
                         median(rs, r -> r.result().clientCpuMicrosPerRequest()),
                         rs.stream().mapToLong(r -> r.result().errors()).sum(),
-                        pairedRatio(rs, byTarget.get(SOL)),
-                        pairedRatio(rs, byTarget.get(DYNALITE))));
+                        comparable ? pairedRatio(rs, byTarget.get(SOL)) : Double.NaN,
+                        comparable ? pairedRatio(rs, byTarget.get(DYNALITE)) : Double.NaN));
             }
         }
         return out;
