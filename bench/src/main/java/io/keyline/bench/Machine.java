@@ -21,7 +21,18 @@ final class Machine {
         m.put("java", System.getProperty("java.vm.name") + " " + System.getProperty("java.version"));
         m.put("node", run(repoRoot, "node", "--version"));
         m.put("args", args);
+        m.put("loadavg at start", loadAverage());
         return m;
+    }
+
+    /** 1, 5 and 15 minute load averages: how busy the neighbours were (2 cores: above 2 is contention). */
+    static String loadAverage() {
+        try {
+            String[] f = Files.readString(Path.of("/proc/loadavg")).trim().split(" ");
+            return f[0] + " " + f[1] + " " + f[2];
+        } catch (IOException | RuntimeException e) {
+            return "unknown";
+        }
     }
 
     private static String cpuModel() {

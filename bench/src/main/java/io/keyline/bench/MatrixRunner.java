@@ -89,6 +89,7 @@ public final class MatrixRunner {
         } finally {
             for (Running r : servers) r.close();
         }
+        metadata.put("loadavg at end", Machine.loadAverage());
         List<Summary> summaries = Summary.of(runs);
         String md = ReportWriter.markdown(metadata, summaries) + "\n" + startupTable(startup);
         Files.writeString(options.out().resolve("results.md"), md);
