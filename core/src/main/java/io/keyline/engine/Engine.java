@@ -1,6 +1,8 @@
 package io.keyline.engine;
 
 import io.keyline.engine.codec.ItemCodec;
+import io.keyline.engine.transaction.BatchAdmission;
+import io.keyline.engine.transaction.Transactions;
 import io.keyline.model.AttributeValue;
 import io.keyline.model.ItemSize;
 import io.keyline.storage.Storage;
@@ -18,6 +20,7 @@ public final class Engine implements AutoCloseable {
     private final Settings settings;
     private final Catalog catalog;
     private final ItemStore items;
+    private final Transactions transactions;
 
     /**
      * An engine whose start-up statistics decode each stored entry with {@link ItemCodec} and
@@ -34,6 +37,7 @@ public final class Engine implements AutoCloseable {
         this.settings = settings;
         this.catalog = new Catalog(storage, clock, settings, sizer);
         this.items = new ItemStore(storage, this::recordStatistics);
+        this.transactions = new Transactions(items, clock, BatchAdmission.ADMIT_ALL);
     }
 
     public Storage storage() { return storage; }
@@ -45,6 +49,9 @@ public final class Engine implements AutoCloseable {
     public Catalog catalog() { return catalog; }
 
     public ItemStore items() { return items; }
+
+    /** Transactions, idempotency tokens and batch admission. */
+    public Transactions transactions() { return transactions; }
 
     private void recordStatistics(TableMetadata table, Map<String, AttributeValue> oldItem, Map<String, AttributeValue> newItem) {
         long itemDelta = (newItem != null ? 1 : 0) - (oldItem != null ? 1 : 0);
