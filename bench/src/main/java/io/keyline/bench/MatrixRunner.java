@@ -84,16 +84,25 @@ public final class MatrixRunner {
                     startup.add(r.startup);
                 }
                 for (int size : options.sizes()) load(servers, layout(size));
-                runMatrix(servers, runs);
+                // Reports are rewritten after every scenario, so an interrupted matrix keeps what it measured.
+                runMatrix(servers, runs, () -> writeReports(metadata, runs, startup));
             }
         } finally {
             for (Running r : servers) r.close();
         }
         metadata.put("loadavg at end", Machine.loadAverage());
+        return writeReports(metadata, runs, startup);
+    }
+
+    private Outcome writeReports(Map<String, String> metadata, List<RunRecord> runs, List<StartupRecord> startup) {
         List<Summary> summaries = Summary.of(runs);
         String md = ReportWriter.markdown(metadata, summaries) + "\n" + startupTable(startup);
-        Files.writeString(options.out().resolve("results.md"), md);
-        ReportWriter.json(options.out().resolve("results.json"), metadata, runs, summaries, startup);
+        try {
+            Files.writeString(options.out().resolve("results.md"), md);
+            ReportWriter.json(options.out().resolve("results.json"), metadata, runs, summaries, startup);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
         return new Outcome(runs, summaries, startup, md);
     }
 
@@ -101,7 +110,7 @@ public final class MatrixRunner {
         return new DataLayout(itemBytes, options.itemKeys(), options.queryPartitions(), options.seed());
     }
 
-    private void runMatrix(List<Running> servers, List<RunRecord> runs) {
+    private void runMatrix(List<Running> servers, List<RunRecord> runs, Runnable checkpoint) {
         int hostPort = servers.get(0).process.port();
         for (String client : options.clients()) {
             for (Op op : options.ops()) {
@@ -128,6 +137,7 @@ public final class MatrixRunner {
                             }
                         }
                         if (options.openAt() > 0 && busiest != null) runAtFractionOfMax(servers, runs, busiest, requests);
+                        checkpoint.run();
                     }
                 }
             }
