@@ -96,7 +96,8 @@ public final class MatrixRunner {
 
     private Outcome writeReports(Map<String, String> metadata, List<RunRecord> runs, List<StartupRecord> startup) {
         List<Summary> summaries = Summary.of(runs);
-        String md = ReportWriter.markdown(metadata, summaries) + "\n" + startupTable(startup);
+        // A start-up-only run has no load results: its report is the start-up table alone.
+        String md = (runs.isEmpty() ? "" : ReportWriter.markdown(metadata, summaries) + "\n") + startupTable(startup);
         try {
             Files.writeString(options.out().resolve("results.md"), md);
             ReportWriter.json(options.out().resolve("results.json"), metadata, runs, summaries, startup);

@@ -19,8 +19,9 @@ import org.HdrHistogram.Recorder;
  * omission). One driver per run; {@link #run} blocks the calling thread.
  */
 public final class LoadDriver {
-    /** How long to wait for the requests still in flight when the window closes. */
-    private static final long DRAIN_NANOS = TimeUnit.SECONDS.toNanos(10);
+    /** Bounds of the wait for requests still in flight when the window closes: the window's length, within these. */
+    private static final long MIN_DRAIN_NANOS = TimeUnit.SECONDS.toNanos(1);
+    private static final long MAX_DRAIN_NANOS = TimeUnit.SECONDS.toNanos(10);
     /** Below this the pacer spins instead of parking: parkNanos oversleeps by ~50 µs. */
     private static final long SPIN_NANOS = 20_000;
 
@@ -71,7 +72,7 @@ public final class LoadDriver {
         long unanswered = inFlight.get();
         if (unanswered > 0) {
             failed.add(unanswered);
-            firstError.compareAndSet(null, unanswered + " requests unanswered " + DRAIN_NANOS / 1_000_000_000 + " s after the window");
+            firstError.compareAndSet(null, unanswered + " requests unanswered " + drainNanos() / 1_000_000 + " ms after the window");
         }
         Histogram h = recorder.getIntervalHistogram();
         long requestsDone = ok.sum();
@@ -120,8 +121,12 @@ public final class LoadDriver {
     }
 
     private void drain() {
-        long deadline = clock.nanos() + DRAIN_NANOS;
+        long deadline = clock.nanos() + drainNanos();
         while (inFlight.get() > 0 && clock.nanos() < deadline) LockSupport.parkNanos(1_000_000);
+    }
+
+    private long drainNanos() {
+        return Math.max(MIN_DRAIN_NANOS, Math.min(MAX_DRAIN_NANOS, spec.duration().toNanos()));
     }
 
     private void sleepUntil(long deadline) {
