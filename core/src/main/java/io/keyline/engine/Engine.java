@@ -1,6 +1,7 @@
 package io.keyline.engine;
 
 import io.keyline.engine.codec.ItemCodec;
+import io.keyline.engine.index.Indexes;
 import io.keyline.model.AttributeValue;
 import io.keyline.model.ItemSize;
 import io.keyline.storage.Storage;
@@ -18,6 +19,7 @@ public final class Engine implements AutoCloseable {
     private final Settings settings;
     private final Catalog catalog;
     private final ItemStore items;
+    private final Indexes indexes;
 
     /**
      * An engine whose start-up statistics decode each stored entry with {@link ItemCodec} and
@@ -34,6 +36,7 @@ public final class Engine implements AutoCloseable {
         this.settings = settings;
         this.catalog = new Catalog(storage, clock, settings, sizer);
         this.items = new ItemStore(storage, this::recordStatistics);
+        this.indexes = new Indexes(storage, catalog, items, clock, settings);
     }
 
     public Storage storage() { return storage; }
@@ -46,10 +49,16 @@ public final class Engine implements AutoCloseable {
 
     public ItemStore items() { return items; }
 
+    /** Secondary indexes: maintenance, GSI propagation, item collections, backfills. */
+    public Indexes indexes() { return indexes; }
+
     private void recordStatistics(TableMetadata table, Map<String, AttributeValue> oldItem, Map<String, AttributeValue> newItem) {
         long itemDelta = (newItem != null ? 1 : 0) - (oldItem != null ? 1 : 0);
         catalog.statistics(table.keyspaceId()).record(itemDelta, ItemSize.of(newItem) - ItemSize.of(oldItem));
     }
 
-    @Override public void close() { storage.close(); }
+    @Override public void close() {
+        indexes.close();
+        storage.close();
+    }
 }

@@ -5,6 +5,7 @@ import io.keyline.engine.codec.KeyCodec;
 import io.keyline.model.AttributeValue;
 import io.keyline.storage.Storage;
 import io.keyline.storage.WriteBatch;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -29,13 +30,46 @@ public final class ItemStore {
         void written(TableMetadata table, Map<String, AttributeValue> oldItem, Map<String, AttributeValue> newItem);
     }
 
+    /**
+     * Index maintenance (and anything else written with an item): runs under the item's lock
+     * once the new image is known, may throw to refuse the write, adds its mutations to the
+     * item's batch, and returns what to do once the batch is committed (or null).
+     */
+    public interface WriteHook {
+        Runnable beforeCommit(TableMetadata table, Map<String, AttributeValue> oldItem, Map<String, AttributeValue> newItem,
+                              WriteBatch batch);
+
+        WriteHook NONE = (table, oldItem, newItem, batch) -> null;
+    }
+
     private final Storage storage;
     private final ItemLocks locks = new ItemLocks();
     private final WriteListener listener;
+    private volatile WriteHook hook = WriteHook.NONE;
 
     public ItemStore(Storage storage, WriteListener listener) {
         this.storage = storage;
         this.listener = listener;
+    }
+
+    /** Installs the write hook; done once, by the engine, before any write. */
+    public void setHook(WriteHook hook) { this.hook = hook; }
+
+    /** Returns once every write in progress when called has committed or failed (a barrier). */
+    public void awaitWritesInFlight() { locks.awaitCurrentHolders(); }
+
+    /**
+     * Runs {@code action} holding the locks of these items, so no write to them interleaves:
+     * the action sees their current images and may write beside them.
+     */
+    public void withItemsLocked(List<byte[]> storageKeys, Runnable action) {
+        int[] stripes = locks.stripesFor(storageKeys.toArray(new byte[0][]));
+        locks.lockAll(stripes);
+        try {
+            action.run();
+        } finally {
+            locks.unlockAll(stripes);
+        }
     }
 
     public Map<String, AttributeValue> get(TableMetadata table, PrimaryKey key) {
@@ -54,7 +88,9 @@ public final class ItemStore {
             WriteBatch batch = new WriteBatch();
             if (newItem == null) batch.delete(storageKey);
             else batch.put(storageKey, ItemCodec.encode(newItem));
+            Runnable afterCommit = hook.beforeCommit(table, oldItem, newItem, batch);
             storage.write(batch);
+            if (afterCommit != null) afterCommit.run();
             listener.written(table, oldItem, newItem);
             return new WriteResult(oldItem, newItem);
         } finally {

@@ -31,8 +31,8 @@ import java.util.Set;
 
 /**
  * UpdateTable: billing mode, provisioned throughput (with DynamoDB's daily decrease budget),
- * GSI throughput updates, GSI creation and deletion (one per request; a created GSI is ACTIVE at
- * once), streams, encryption, table class, deletion protection and on-demand maxima. The
+ * GSI throughput updates, GSI creation and deletion (one per request; a created GSI is CREATING
+ * while {@link io.keyline.engine.index.Backfill} fills it from the existing items, then ACTIVE), streams, encryption, table class, deletion protection and on-demand maxima. The
  * request's shape is checked first; the rest runs against the current metadata under the
  * catalog lock. Stateless.
  */
@@ -111,6 +111,9 @@ public final class UpdateTable implements Operation {
             return next;
         });
         if (updated == null) throw TableNames.notFound(name);
+        for (IndexMetadata g : updated.globalIndexes()) {
+            if (g.status() == TableStatus.CREATING && updated.status() == TableStatus.ACTIVE) engine.indexes().startBackfill(name, g);
+        }
         return Map.of("TableDescription", TableDescriptions.full(updated, engine.catalog(), now,
                 engine.settings().region(), engine.settings().accountId()));
     }
@@ -251,6 +254,12 @@ public final class UpdateTable implements Operation {
             throw Errors.validation("One or more parameter values were invalid: Attempting to create an index which already exists: "
                     + raw.name());
         }
+        for (IndexMetadata g : gsis) {
+            if (g.status() == TableStatus.CREATING) {
+                throw Errors.limitExceeded("Subscriber limit exceeded: Only 1 online index can be created or deleted "
+                        + "simultaneously per table");
+            }
+        }
         if (gsis.size() >= CreateTable.MAX_GLOBAL_INDEXES) {
             throw Errors.limitExceeded("Subscriber limit exceeded: The number of global secondary indexes of table "
                     + table.name() + " would exceed the per-table limit of " + CreateTable.MAX_GLOBAL_INDEXES);
@@ -267,7 +276,7 @@ public final class UpdateTable implements Operation {
             }
             defs.put(a.name(), a.type());
         }
-        return engine.catalog().newGlobalIndex(spec, table.arn(), TableStatus.ACTIVE);
+        return engine.catalog().newGlobalIndex(spec, table.arn(), TableStatus.CREATING);
     }
 
     private static void deleteIndex(TableMetadata table, List<IndexMetadata> gsis, String indexName) {
