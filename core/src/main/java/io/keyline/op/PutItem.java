@@ -8,8 +8,6 @@ import io.keyline.engine.TableMetadata;
 import io.keyline.error.Errors;
 import io.keyline.expr.Condition;
 import io.keyline.model.AttributeValue;
-import io.keyline.op.control.Constraints;
-import io.keyline.op.control.TableNames;
 import io.keyline.protocol.JsonObject;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -28,26 +26,16 @@ public final class PutItem implements Operation {
     @Override public String name() { return "PutItem"; }
 
     @Override public Object handle(JsonObject request) {
-        String tableName = request.string("TableName");
         Map<String, AttributeValue> item = request.item("Item");
-        String returnValues = request.string("ReturnValues");
-        String onFailure = request.string("ReturnValuesOnConditionCheckFailure");
-        Constraints c = new Constraints();
-        TableNames.check(tableName, c);
-        c.notNull("item", item);
-        c.oneOf("returnValues", returnValues, ReturnValues.WIRE_ORDER);
-        c.oneOf("returnConsumedCapacity", request.string("ReturnConsumedCapacity"), ItemTables.RETURN_CONSUMED_CAPACITY);
-        c.oneOf("returnItemCollectionMetrics", request.string("ReturnItemCollectionMetrics"), ItemTables.RETURN_ITEM_COLLECTION_METRICS);
-        c.oneOf("returnValuesOnConditionCheckFailure", onFailure, ItemTables.RETURN_VALUES_ON_CONDITION_CHECK_FAILURE);
-        c.throwIfAny();
-        ReturnValues rv = ReturnValues.noneOrAllOld(returnValues);
+        WriteRequest common = WriteRequest.parse(request, "item", item);
+        ReturnValues rv = ReturnValues.noneOrAllOld(common.returnValues());
         RequestExpressions expressions = RequestExpressions.of(request, VALUE_EXPRESSIONS);
         Condition condition = expressions.condition();
         expressions.checkAllUsed();
-        TableMetadata table = ItemTables.require(engine, tableName);
+        TableMetadata table = ItemTables.require(engine, common.tableName());
         PrimaryKey key = PrimaryKeys.fromItem(table.keySchema(), item);
         ItemChecks.checkItem(item, "Item size has exceeded the maximum allowed size");
-        boolean returnOldOnFailure = "ALL_OLD".equals(onFailure);
+        boolean returnOldOnFailure = common.returnOldOnFailure();
 
         ItemStore.WriteResult result = engine.items().write(table, key, old -> {
             WriteConditions.check(condition, old, returnOldOnFailure);

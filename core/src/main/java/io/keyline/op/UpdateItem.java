@@ -11,8 +11,6 @@ import io.keyline.expr.Update;
 import io.keyline.expr.UpdateAction;
 import io.keyline.expr.UpdateResult;
 import io.keyline.model.AttributeValue;
-import io.keyline.op.control.Constraints;
-import io.keyline.op.control.TableNames;
 import io.keyline.model.KeySchema;
 import io.keyline.protocol.JsonObject;
 import java.util.LinkedHashMap;
@@ -33,27 +31,17 @@ public final class UpdateItem implements Operation {
     @Override public String name() { return "UpdateItem"; }
 
     @Override public Object handle(JsonObject request) {
-        String tableName = request.string("TableName");
         Map<String, AttributeValue> keyAttributes = request.item("Key");
-        String returnValues = request.string("ReturnValues");
-        String onFailure = request.string("ReturnValuesOnConditionCheckFailure");
-        Constraints c = new Constraints();
-        TableNames.check(tableName, c);
-        c.notNull("key", keyAttributes);
-        c.oneOf("returnValues", returnValues, ReturnValues.WIRE_ORDER);
-        c.oneOf("returnConsumedCapacity", request.string("ReturnConsumedCapacity"), ItemTables.RETURN_CONSUMED_CAPACITY);
-        c.oneOf("returnItemCollectionMetrics", request.string("ReturnItemCollectionMetrics"), ItemTables.RETURN_ITEM_COLLECTION_METRICS);
-        c.oneOf("returnValuesOnConditionCheckFailure", onFailure, ItemTables.RETURN_VALUES_ON_CONDITION_CHECK_FAILURE);
-        c.throwIfAny();
-        ReturnValues rv = ReturnValues.parse(returnValues);
+        WriteRequest common = WriteRequest.parse(request, "key", keyAttributes);
+        ReturnValues rv = ReturnValues.parse(common.returnValues());
         RequestExpressions expressions = RequestExpressions.of(request, VALUE_EXPRESSIONS);
         Update update = expressions.update();
         Condition condition = expressions.condition();
         expressions.checkAllUsed();
-        TableMetadata table = ItemTables.require(engine, tableName);
+        TableMetadata table = ItemTables.require(engine, common.tableName());
         KeySchema schema = table.keySchema();
         PrimaryKey key = PrimaryKeys.fromKey(schema, keyAttributes);
-        boolean returnOldOnFailure = "ALL_OLD".equals(onFailure);
+        boolean returnOldOnFailure = common.returnOldOnFailure();
         UpdateResult[] applied = new UpdateResult[1];
 
         KeyUpdates.check(schema, update);
