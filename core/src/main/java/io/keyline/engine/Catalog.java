@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
 
 /**
@@ -75,8 +76,6 @@ public final class Catalog {
         return false;
     }
 
-    public int size() { return names(null, Integer.MAX_VALUE).size(); }
-
     /**
      * Creates a table: allocates its keyspace and one per index, derives TableId and ARNs, and
      * persists it. Returns null if the name is taken (the caller words the error).
@@ -86,7 +85,7 @@ public final class Catalog {
         Instant now = clock.now();
         long tableKeyspace = nextKeyspaceId++;
         String arn = "arn:aws:dynamodb:" + settings.region() + ":" + settings.accountId() + ":table/" + spec.name();
-        boolean creating = settings.tableCreateDelay().compareTo(java.time.Duration.ZERO) > 0;
+        boolean creating = !settings.tableCreateDelay().isZero() && !settings.tableCreateDelay().isNegative();
         TableStatus status = creating ? TableStatus.CREATING : TableStatus.ACTIVE;
         List<IndexMetadata> lsis = new ArrayList<>();
         for (NewIndex i : spec.localIndexes()) lsis.add(indexOf(i, arn, null));
@@ -96,7 +95,7 @@ public final class Catalog {
                 tableKeyspace, now, status, spec.keySchema(), spec.attributeDefinitions(), spec.billingMode(),
                 spec.billingMode() == BillingMode.PAY_PER_REQUEST ? now : null, spec.throughput(), spec.onDemand(),
                 lsis, gsis, spec.stream(), spec.sse(), spec.tableClass(), spec.deletionProtection(), spec.tags(),
-                creating ? now.plus(settings.tableCreateDelay()) : null);
+                creating ? now.plus(settings.tableCreateDelay()) : null, List.of());
         WriteBatch batch = new WriteBatch();
         batch.put(counterKey(), Keyspaces.prefix(nextKeyspaceId));
         batch.put(tableKey(t.name()), CatalogCodec.encode(t));
@@ -151,7 +150,7 @@ public final class Catalog {
      * {@code precheck} runs under the lock on the current metadata and may throw to refuse.
      * Returns the metadata with status DELETING, or null if there is no such table.
      */
-    public synchronized TableMetadata delete(String name, java.util.function.Consumer<TableMetadata> precheck) {
+    public synchronized TableMetadata delete(String name, Consumer<TableMetadata> precheck) {
         TableMetadata current = get(name);
         if (current == null) return null;
         precheck.accept(current);

@@ -59,6 +59,9 @@ final class CatalogCodec {
         m.put("TableClass", t.tableClass());
         m.put("DeletionProtection", t.deletionProtection());
         m.put("Tags", new LinkedHashMap<>(t.tags()));
+        List<Object> switches = new ArrayList<>();
+        t.payPerRequestSwitches().forEach(i -> switches.add(instant(i)));
+        m.put("PayPerRequestSwitches", switches);
         return Json.write(m);
     }
 
@@ -84,6 +87,8 @@ final class CatalogCodec {
         }
         Map<String, String> tags = new LinkedHashMap<>();
         ((Map<String, Object>) m.get("Tags")).forEach((k, v) -> tags.put(k, (String) v));
+        List<Instant> switches = new ArrayList<>();
+        for (Object o : (List<Object>) m.get("PayPerRequestSwitches")) switches.add(instant(o));
         return new TableMetadata(
                 (String) m.get("Name"), (String) m.get("TableId"), (String) m.get("Arn"),
                 ((BigDecimal) m.get("KeyspaceId")).longValueExact(), instant(m.get("CreationTime")),
@@ -91,7 +96,7 @@ final class CatalogCodec {
                 BillingMode.valueOf((String) m.get("BillingMode")), instant(m.get("LastUpdateToPayPerRequest")),
                 throughput(m.get("Throughput")), onDemand(m.get("OnDemand")),
                 indexes(m.get("LocalIndexes")), indexes(m.get("GlobalIndexes")), stream, sse,
-                (String) m.get("TableClass"), (Boolean) m.get("DeletionProtection"), tags, instant(m.get("StatusUntil")));
+                (String) m.get("TableClass"), (Boolean) m.get("DeletionProtection"), tags, instant(m.get("StatusUntil")), switches);
     }
 
     static byte[] utf8(String s) { return s.getBytes(StandardCharsets.UTF_8); }
@@ -102,9 +107,17 @@ final class CatalogCodec {
 
     private static List<Object> keySchema(KeySchema k) {
         List<Object> out = new ArrayList<>();
-        for (KeyAttribute a : k.hash()) out.add(Map.of("Name", a.name(), "Type", a.type().name(), "Role", "HASH"));
-        for (KeyAttribute a : k.range()) out.add(Map.of("Name", a.name(), "Type", a.type().name(), "Role", "RANGE"));
+        for (KeyAttribute a : k.hash()) out.add(keyAttribute(a, "HASH"));
+        for (KeyAttribute a : k.range()) out.add(keyAttribute(a, "RANGE"));
         return out;
+    }
+
+    private static Map<String, Object> keyAttribute(KeyAttribute a, String role) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("Name", a.name());
+        m.put("Type", a.type().name());
+        m.put("Role", role);
+        return m;
     }
 
     @SuppressWarnings("unchecked")

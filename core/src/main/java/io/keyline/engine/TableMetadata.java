@@ -27,6 +27,8 @@ import java.util.Map;
  * @param sse SSESpecification if enabled, else null
  * @param tableClass TableClass if given, else null
  * @param statusUntil end of a transient status, or null
+ * @param payPerRequestSwitches when the table switched from PROVISIONED to PAY_PER_REQUEST within
+ *                              the last day, oldest first (DynamoDB limits how often it may)
  */
 public record TableMetadata(
         String name,
@@ -48,9 +50,11 @@ public record TableMetadata(
         String tableClass,
         boolean deletionProtection,
         Map<String, String> tags,
-        Instant statusUntil) {
+        Instant statusUntil,
+        List<Instant> payPerRequestSwitches) {
 
     public TableMetadata {
+        payPerRequestSwitches = List.copyOf(payPerRequestSwitches);
         attributeDefinitions = Collections.unmodifiableMap(new LinkedHashMap<>(attributeDefinitions));
         localIndexes = List.copyOf(localIndexes);
         globalIndexes = List.copyOf(globalIndexes);
@@ -62,7 +66,7 @@ public record TableMetadata(
                          TableStatus status, KeySchema keySchema) {
         this(name, tableId, arn, keyspaceId, creationTime, status, keySchema, definitionsOf(keySchema),
                 BillingMode.PAY_PER_REQUEST, creationTime, ProvisionedThroughputState.ON_DEMAND, null,
-                List.of(), List.of(), null, null, null, false, Map.of(), null);
+                List.of(), List.of(), null, null, null, false, Map.of(), null, List.of());
     }
 
     private static Map<String, ScalarType> definitionsOf(KeySchema keySchema) {
@@ -118,6 +122,7 @@ public record TableMetadata(
         private boolean deletionProtection;
         private Map<String, String> tags;
         private Instant statusUntil;
+        private List<Instant> payPerRequestSwitches;
 
         private Builder(TableMetadata t) {
             this.t = t;
@@ -134,6 +139,7 @@ public record TableMetadata(
             deletionProtection = t.deletionProtection;
             tags = t.tags;
             statusUntil = t.statusUntil;
+            payPerRequestSwitches = t.payPerRequestSwitches;
         }
 
         public Builder status(TableStatus v) { status = v; return this; }
@@ -149,11 +155,13 @@ public record TableMetadata(
         public Builder deletionProtection(boolean v) { deletionProtection = v; return this; }
         public Builder tags(Map<String, String> v) { tags = v; return this; }
         public Builder statusUntil(Instant v) { statusUntil = v; return this; }
+        public Builder payPerRequestSwitches(List<Instant> v) { payPerRequestSwitches = v; return this; }
 
         public TableMetadata build() {
             return new TableMetadata(t.name, t.tableId, t.arn, t.keyspaceId, t.creationTime, status, t.keySchema,
                     attributeDefinitions, billingMode, lastUpdateToPayPerRequest, throughput, onDemand,
-                    t.localIndexes, globalIndexes, stream, sse, tableClass, deletionProtection, tags, statusUntil);
+                    t.localIndexes, globalIndexes, stream, sse, tableClass, deletionProtection, tags, statusUntil,
+                    payPerRequestSwitches);
         }
     }
 }

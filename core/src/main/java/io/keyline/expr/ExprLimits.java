@@ -12,8 +12,6 @@ final class ExprLimits {
     static final int MAX_PATH_DEPTH = 32;
     /** Source: DynamoDB developer guide, "Service quotas: Attribute names" (an attribute name is below 64 KB). */
     static final int MAX_ATTRIBUTE_NAME_BYTES = 65535;
-    /** Source: observed on DynamoDB (IN accepts 100 operands, the left one included). */
-    static final int MAX_IN_OPERANDS = 100;
     /** Recursion guard for the parser; well above anything the operator limit lets through. */
     static final int MAX_PARSE_DEPTH = 400;
 }

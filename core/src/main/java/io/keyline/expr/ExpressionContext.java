@@ -7,6 +7,7 @@ import io.keyline.protocol.AttributeValueCodec;
 import io.keyline.protocol.JsonObject;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -92,7 +93,7 @@ public final class ExpressionContext {
         if (values != null) validateValueKeys(values.keySet());
     }
 
-    private static void validateValueKeys(java.util.Collection<String> keys) {
+    private static void validateValueKeys(Collection<String> keys) {
         if (keys.isEmpty()) throw ExprErrors.validation("ExpressionAttributeValues must not be empty");
         for (String key : keys) {
             if (!VALUE_KEY.matcher(key).matches()) {

@@ -4,6 +4,7 @@ import io.keyline.expr.ConditionNode.Comparator;
 import io.keyline.model.AttributeValue;
 import io.keyline.protocol.AttributeValueCodec;
 import io.keyline.protocol.JsonObject;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -145,7 +146,8 @@ public final class Legacy {
 
     private static Set<String> allowedTypes(String op) {
         switch (op) {
-            case "EQ": case "NE": return Set.of("S", "N", "B", "SS", "NS", "BS");
+            // Observed on DynamoDB (test_query_filter.py): EQ and NE take values of every type.
+            case "EQ": case "NE": return ConditionCompiler.TYPES;
             case "BEGINS_WITH": return Set.of("S", "B");
             default: return Set.of("S", "N", "B");
         }
@@ -171,7 +173,7 @@ public final class Legacy {
                 throw ExprErrors.validation("1 validation error detected: Value '" + action + "' at 'attributeUpdates." + name
                         + ".member.action' failed to satisfy constraint: Member must satisfy enum value set: [ADD, PUT, DELETE]");
             }
-            if (name.isEmpty()) throw ExprErrors.validation(INVALID + "Empty attribute name for AttributeUpdates");
+            checkName(name);
             AttributeValue value = u.attributeValue("Value");
             DocumentPath path = DocumentPath.attribute(name);
             if (value == null && !action.equals("DELETE")) {
@@ -197,6 +199,17 @@ public final class Legacy {
         return new Update(actions);
     }
 
+    /** Attribute names in legacy parameters: not empty, at most 65535 bytes (as for item attributes). */
+    private static void checkName(String name) {
+        if (name.isEmpty()) {
+            throw ExprErrors.validation(INVALID + "An AttributeValue may not contain an empty attribute name. Empty attribute name");
+        }
+        if (name.getBytes(StandardCharsets.UTF_8).length > ExprLimits.MAX_ATTRIBUTE_NAME_BYTES) {
+            throw ExprErrors.validation("1 validation error detected: Attribute name is too large, must be less than "
+                    + (ExprLimits.MAX_ATTRIBUTE_NAME_BYTES + 1) + " bytes");
+        }
+    }
+
     /** The projection of a legacy AttributesToGet list: top-level names, taken literally. */
     public static Projection attributesToGet(List<String> names) {
         if (names.isEmpty()) {
@@ -206,11 +219,7 @@ public final class Legacy {
         Set<String> seen = new HashSet<>();
         List<DocumentPath> paths = new ArrayList<>();
         for (String n : names) {
-            if (n == null || n.isEmpty()) throw ExprErrors.validation(INVALID + "Empty attribute name for AttributesToGet");
-            if (n.getBytes(java.nio.charset.StandardCharsets.UTF_8).length > ExprLimits.MAX_ATTRIBUTE_NAME_BYTES) {
-                throw ExprErrors.validation("1 validation error detected: Attribute name is too large, must be less than "
-                        + (ExprLimits.MAX_ATTRIBUTE_NAME_BYTES + 1) + " bytes");
-            }
+            checkName(n == null ? "" : n);
             if (!seen.add(n)) throw ExprErrors.validation(INVALID + "Duplicate value in attribute name: " + n);
             paths.add(DocumentPath.attribute(n));
         }

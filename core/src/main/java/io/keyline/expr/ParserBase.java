@@ -3,6 +3,7 @@ package io.keyline.expr;
 import io.keyline.error.ApiException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.Deque;
 import java.util.IdentityHashMap;
@@ -36,7 +37,7 @@ abstract class ParserBase {
 
     private static int[] matchParentheses(List<Token> tokens) {
         int[] m = new int[tokens.size()];
-        java.util.Arrays.fill(m, -1);
+        Arrays.fill(m, -1);
         Deque<Integer> open = new ArrayDeque<>();
         for (int i = 0; i < tokens.size(); i++) {
             Token t = tokens.get(i);

@@ -47,8 +47,14 @@ public final class Update {
         writes.sort((x, y) -> Documents.ORDER.compare(x.path(), y.path()));
         removes.sort((x, y) -> Documents.ORDER.compare(y.path(), x.path()));
         Map<String, AttributeValue> item = new LinkedHashMap<>(old);
-        for (UpdateAction a : writes) write(item, a, values.get(a));
-        for (UpdateAction a : removes) Documents.change(item, a.path(), current -> null);
+        for (UpdateAction a : writes) {
+            if (oldItem == null && a.removesOnly()) continue;
+            write(item, a, values.get(a));
+        }
+        // With no old item there is nothing to remove or delete from: DynamoDB ignores REMOVE x.y then.
+        if (oldItem != null) {
+            for (UpdateAction a : removes) Documents.change(item, a.path(), current -> null);
+        }
         return new UpdateResult(Collections.unmodifiableMap(item), targets);
     }
 

@@ -35,7 +35,8 @@ final class UpdateCompiler {
         for (UpdateAction a : actions) {
             if (a instanceof UpdateAction.Set s) {
                 Walk.operand(s.value(), o -> {
-                    if (o instanceof Operand.FunctionCall f) {
+                    // Observed on DynamoDB: list_append(list_append(...), ...) is refused.
+                    if (o instanceof Operand.FunctionCall f && f.name().equals("list_append")) {
                         for (Operand arg : f.args()) {
                             if (arg instanceof Operand.FunctionCall g && g.name().equals("list_append")) {
                                 throw ConditionCompiler.misuse(PARAMETER, g.name());

@@ -1,5 +1,6 @@
 package io.keyline.expr;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 
@@ -39,7 +40,7 @@ final class Walk {
         if (n instanceof ConditionNode.Comparison c) return List.of(c.left(), c.right());
         if (n instanceof ConditionNode.Between b) return List.of(b.value(), b.low(), b.high());
         if (n instanceof ConditionNode.In in) {
-            java.util.ArrayList<Operand> l = new java.util.ArrayList<>();
+            ArrayList<Operand> l = new ArrayList<>();
             l.add(in.value());
             l.addAll(in.candidates());
             return l;

@@ -13,6 +13,7 @@ import io.keyline.error.Errors;
 import io.keyline.model.KeySchema;
 import io.keyline.model.ScalarType;
 import io.keyline.op.control.Constraints;
+import io.keyline.op.control.GlobalIndexUpdates;
 import io.keyline.op.control.SchemaInput;
 import io.keyline.op.control.SchemaInput.RawIndex;
 import io.keyline.op.control.SchemaInput.RawKey;
@@ -40,7 +41,7 @@ public final class CreateTable implements Operation {
     /** Source: AWS-Q: 5 LSIs per table. */
     public static final int MAX_LOCAL_INDEXES = 5;
     /** Source: AWS-Q: 20 GSIs per table (default quota). */
-    public static final int MAX_GLOBAL_INDEXES = 20;
+    public static final int MAX_GLOBAL_INDEXES = GlobalIndexUpdates.MAX_GLOBAL_INDEXES;
     /** Source: AWS-Q / API_Projection: 100 projected NonKeyAttributes across all indexes of a table. */
     public static final int MAX_NON_KEY_ATTRIBUTES_PER_TABLE = 100;
 

@@ -112,6 +112,9 @@ class LegacyTest {
             assertThat(holds("LE", "[{'S': '1'}]", ITEM, "a")).isFalse();
             assertThat(holds("LE", "[{'N': '3'}]", ITEM, "list")).isFalse();
             assertThat(holds("EQ", "[{'NS': ['7', '4', '2']}]", ITEM, "set")).isTrue();
+            assertThat(holds("EQ", "[{'L': [{'N': '2'}, {'N': '4'}, {'N': '7'}]}]", ITEM, "list")).isTrue();
+            assertThat(holds("NE", "[{'BOOL': true}]", ITEM, "list")).isTrue();
+            assertThat(holds("EQ", "[{'M': {}}]", ITEM, "list")).isFalse();
         }
 
         @Test void nullAndNotNullTestExistence() {
@@ -256,6 +259,10 @@ class LegacyTest {
             assertValidation(() -> Legacy.attributesToGet(list("a", "a")), "One or more parameter values were invalid: Duplicate value in attribute name: a");
             assertValidationMatching(() -> Legacy.attributesToGet(List.of()), "1 validation error detected: .*attributesToGet.*");
             assertValidationMatching(() -> Legacy.attributesToGet(list("")), ".*Empty attribute name.*");
+            Legacy.attributesToGet(list("x".repeat(65535)));
+            assertValidation(() -> Legacy.attributesToGet(list("x".repeat(65536))),
+                    "1 validation error detected: Attribute name is too large, must be less than 65536 bytes");
+            assertValidationMatching(() -> Legacy.attributeUpdates(json("{'" + "x".repeat(65536) + "': {'Action': 'DELETE'}}")), ".*65536.*");
         }
     }
 }

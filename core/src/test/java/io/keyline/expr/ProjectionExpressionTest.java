@@ -86,6 +86,23 @@ class ProjectionExpressionTest {
                             + "path one: [a, b], path two: [a, [1]]");
         }
 
+        @Test void overlapWinsOverAnEarlierConflict() {
+            assertValidation(() -> projection("b[1], b.a, #a.b, a", Fixtures.names("#a", "a")),
+                    "Invalid ProjectionExpression: Two document paths overlap with each other; must remove or rewrite one of these paths; "
+                            + "path one: [a, b], path two: [a]");
+            assertValidation(() -> projection("a[3].b, #a.#b.b", Fixtures.names("#a", "a", "#b", "[3]")),
+                    "Invalid ProjectionExpression: Two document paths conflict with each other; must remove or rewrite one of these paths; "
+                            + "path one: [a, [3], b], path two: [a, [3], b]");
+        }
+
+        @Test void syntaxBeforeEverythingElse() {
+            for (String text : List.of("whatever(stuff)", "abort,", "a..b", "a[b]", "(a.b).c", "(a)", "(a,b)", "a-b")) {
+                assertValidationMatching(() -> projection(text, null), "Invalid ProjectionExpression: Syntax error; .*");
+            }
+            assertValidation(() -> projection("a,b,a,#a", null),
+                    "Invalid ProjectionExpression: An expression attribute name used in the document path is not defined; attribute name: #a");
+        }
+
         @Test void names() {
             assertValidation(() -> projection("#name", Fixtures.names("#wrong", "a")),
                     "Invalid ProjectionExpression: An expression attribute name used in the document path is not defined; attribute name: #name");

@@ -162,6 +162,15 @@ class UpdateExpressionTest {
                     ".*overlap.*path one: \\[c, \\[1\\], a\\], path two: \\[c\\]");
         }
 
+        @Test void pathConflictComesBeforeFunctionErrors() {
+            assertValidation(() -> update("set #c[3].#d = a, #c.#d[3] = if_not_exists(a)", names("#c", "c", "#d", "[3]"), null),
+                    "Invalid UpdateExpression: Two document paths conflict with each other; must remove or rewrite one of these paths; "
+                            + "path one: [c, [3], [3]], path two: [c, [3], [3]]");
+            assertValidation(() -> update("remove a.#c set a[1] = #d", names("#c", "c", "#d", "[3]"), null),
+                    "Invalid UpdateExpression: Two document paths conflict with each other; must remove or rewrite one of these paths; "
+                            + "path one: [a, c], path two: [a, [1]]");
+        }
+
         @Test void addAndDeleteOperandTypes() {
             assertValidation(() -> update("ADD a :v", values(":v", s("hello"))),
                     "Invalid UpdateExpression: Incorrect operand type for operator or function; operator: ADD, operand type: STRING");
@@ -274,6 +283,8 @@ class UpdateExpressionTest {
             assertThat(update("REMOVE x[0]").apply(null).item()).isNull();
             assertThat(update("DELETE a :v", values(":v", ss("x"))).apply(null).item()).isNull();
             assertThat(update("SET a = :v REMOVE b", values(":v", n(1))).apply(null).item()).isEqualTo(item("a", n(1)));
+            assertThat(update("SET a = :v REMOVE b.c[2]", values(":v", n(1))).apply(null).item()).isEqualTo(item("a", n(1)));
+            assertThat(update("SET a = :v DELETE b.c :s", values(":v", n(1), ":s", ss("x"))).apply(null).item()).isEqualTo(item("a", n(1)));
         }
 
         @Test void addNumbersAndSets() {

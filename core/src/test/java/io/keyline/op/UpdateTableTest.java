@@ -167,12 +167,41 @@ class UpdateTableTest {
                     .isEqualTo("ValidationException");
         }
 
+        @Test void switchesToOnDemandAreLimitedToFourADay() {
+            String toProvisioned = "'TableName':'prov','BillingMode':'PROVISIONED','ProvisionedThroughput':"
+                    + "{'ReadCapacityUnits':5,'WriteCapacityUnits':5}";
+            for (int i = 0; i < 4; i++) {
+                update("'TableName':'prov','BillingMode':'PAY_PER_REQUEST'");
+                update(toProvisioned);
+                cp.clock.advance(Duration.ofHours(1));
+            }
+            ApiException e = fail("'TableName':'prov','BillingMode':'PAY_PER_REQUEST'");
+            assertThat(e.name()).isEqualTo("LimitExceededException");
+            cp.clock.advance(Duration.ofHours(21));
+            update("'TableName':'prov','BillingMode':'PAY_PER_REQUEST'");
+        }
+
         @Test void otherSettingsChange() {
             Map<String, Object> d = update("'TableName':'ppr','DeletionProtectionEnabled':true,'TableClass':'STANDARD',"
                     + "'StreamSpecification':{'StreamEnabled':true,'StreamViewType':'KEYS_ONLY'}");
             assertThat(d.get("DeletionProtectionEnabled")).isEqualTo(true);
             assertThat(map(d.get("StreamSpecification")).get("StreamViewType")).isEqualTo("KEYS_ONLY");
             assertThat(map(d.get("TableClassSummary")).get("TableClass")).isEqualTo("STANDARD");
+        }
+    
+        @Test void streamsCanBeEnabledOnceAndDisabledOnce() {
+            assertThat(fail("'TableName':'ppr','StreamSpecification':{'StreamEnabled':false}").getMessage())
+                    .matches(".*stream.*disable.*");
+            Map<String, Object> d = update("'TableName':'ppr','StreamSpecification':{'StreamEnabled':true,'StreamViewType':'KEYS_ONLY'}");
+            Object arn = d.get("LatestStreamArn");
+            assertThat(fail("'TableName':'ppr','StreamSpecification':{'StreamEnabled':true,'StreamViewType':'OLD_IMAGE'}")
+                    .getMessage()).matches(".*already.*enabled.*");
+            assertThat(fail("'TableName':'ppr','StreamSpecification':{'StreamEnabled':true,'StreamViewType':'Fisk'}")
+                    .getMessage()).contains("'Fisk'");
+            assertThat(update("'TableName':'ppr','BillingMode':'PAY_PER_REQUEST'").get("LatestStreamArn")).isEqualTo(arn);
+            d = update("'TableName':'ppr','StreamSpecification':{'StreamEnabled':false}");
+            assertThat(d.get("StreamSpecification")).isEqualTo(Map.of("StreamEnabled", false));
+            assertThat(d.get("LatestStreamArn")).isEqualTo(arn);
         }
     }
 }

@@ -36,7 +36,7 @@ public final class TableDescriptions {
     public static Map<String, Object> full(TableMetadata t, Catalog catalog, Instant now, String region, String account) {
         Map<String, Object> d = new LinkedHashMap<>();
         List<Object> defs = new ArrayList<>();
-        t.attributeDefinitions().forEach((name, type) -> defs.add(Map.of("AttributeName", name, "AttributeType", type.name())));
+        t.attributeDefinitions().forEach((name, type) -> defs.add(pair("AttributeName", name, "AttributeType", type.name())));
         d.put("AttributeDefinitions", defs);
         d.put("TableName", t.name());
         d.put("KeySchema", keySchema(t.keySchema()));
@@ -59,8 +59,10 @@ public final class TableDescriptions {
             for (IndexMetadata i : t.globalIndexes()) gsis.add(index(i, catalog, now));
             d.put("GlobalSecondaryIndexes", gsis);
         }
-        if (t.stream() != null && t.stream().enabled()) {
-            d.put("StreamSpecification", Map.of("StreamEnabled", true, "StreamViewType", t.stream().viewType()));
+        if (t.stream() != null) {
+            d.put("StreamSpecification", t.stream().enabled()
+                    ? pair("StreamEnabled", true, "StreamViewType", t.stream().viewType())
+                    : Map.of("StreamEnabled", false));
             d.put("LatestStreamLabel", t.stream().label());
             d.put("LatestStreamArn", t.arn() + "/stream/" + t.stream().label());
         }
@@ -130,9 +132,17 @@ public final class TableDescriptions {
 
     static List<Object> keySchema(KeySchema k) {
         List<Object> out = new ArrayList<>();
-        for (KeyAttribute a : k.hash()) out.add(Map.of("AttributeName", a.name(), "KeyType", "HASH"));
-        for (KeyAttribute a : k.range()) out.add(Map.of("AttributeName", a.name(), "KeyType", "RANGE"));
+        for (KeyAttribute a : k.hash()) out.add(pair("AttributeName", a.name(), "KeyType", "HASH"));
+        for (KeyAttribute a : k.range()) out.add(pair("AttributeName", a.name(), "KeyType", "RANGE"));
         return out;
+    }
+
+    /** A two-field object in a fixed field order, so responses are byte-for-byte repeatable. */
+    private static Map<String, Object> pair(String k1, Object v1, String k2, Object v2) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put(k1, v1);
+        m.put(k2, v2);
+        return m;
     }
 
     private static Map<String, Object> throughput(ProvisionedThroughputState t, Instant now) {

@@ -6,6 +6,7 @@ import io.keyline.engine.OnDemandThroughput;
 import io.keyline.engine.ProvisionedThroughputState;
 import io.keyline.error.Errors;
 import io.keyline.op.control.SchemaInput.RawThroughput;
+import java.time.Instant;
 import java.util.List;
 
 /**
@@ -75,5 +76,28 @@ public final class Throughputs {
             write += g.throughput().writeCapacityUnits();
         }
         checkTableLimit(read, write);
+    }
+
+    /** A throughput change of the table or a GSI, with DynamoDB's no-op and decrease rules. */
+    public static ProvisionedThroughputState change(String what, ProvisionedThroughputState state, RawThroughput pt,
+                                                      boolean otherChanges, Instant now) {
+        Throughputs.checkBounds(pt);
+        if (pt.read() == state.readCapacityUnits() && pt.write() == state.writeCapacityUnits()) {
+            if (otherChanges) return state;
+            throw Errors.validation("The provisioned throughput for the " + what + " will not change. The requested value "
+                    + "equals the current value. Current ReadCapacityUnits provisioned for the " + what + ": "
+                    + state.readCapacityUnits() + ". Requested ReadCapacityUnits: " + pt.read() + ". Current "
+                    + "WriteCapacityUnits provisioned for the " + what + ": " + state.writeCapacityUnits()
+                    + ". Requested WriteCapacityUnits: " + pt.write() + ". Refer to the Amazon DynamoDB Developer Guide "
+                    + "for current limits and how to request higher limits.");
+        }
+        if (state.isDecrease(pt.read(), pt.write()) && !state.decreaseAllowed(now)) {
+            throw Errors.limitExceeded("Subscriber limit exceeded: Provisioned throughput decreases are limited within a "
+                    + "given UTC day. After the first " + ProvisionedThroughputState.FREE_DECREASES_PER_DAY + " decreases, "
+                    + "each subsequent decrease in the same UTC day can be performed at most once every 3600 seconds. "
+                    + "Number of decreases today: " + state.decreasesToday(now) + ". Last decrease at "
+                    + state.lastDecrease() + ". Next decrease can be made at " + state.nextDecreaseAllowed(now));
+        }
+        return state.changedTo(pt.read(), pt.write(), now);
     }
 }

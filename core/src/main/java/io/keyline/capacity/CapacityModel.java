@@ -1,0 +1,101 @@
+package io.keyline.capacity;
+
+import io.keyline.time.Clock;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Entry point of the capacity model: one per engine. The catalog registers each table (and its
+ * GSIs) with the ARNs that throttling reasons name; the engine keeps the returned
+ * {@link TableCapacity} with its table and calls it on every request. Time comes only from the
+ * injected clock. Thread-safe.
+ */
+public final class CapacityModel {
+    private final CapacitySettings settings;
+    private final Clock clock;
+    private final Map<String, TableCapacity> tables = new ConcurrentHashMap<>();
+
+    /**
+     * What the model needs of a table.
+     *
+     * @param minPartitions partitions the table has at least (0: from the throughput alone), e.g.
+     *                      a table that grew or was restored with more
+     */
+    public record TableSpec(String tableName, String tableArn, boolean hasSortKey, boolean hasLsi,
+                            Throughput throughput, List<GsiSpec> globalSecondaryIndexes, int minPartitions) {
+        public TableSpec {
+            globalSecondaryIndexes = List.copyOf(globalSecondaryIndexes);
+        }
+
+        public TableSpec(String tableName, String tableArn, boolean hasSortKey, boolean hasLsi, Throughput throughput,
+                         List<GsiSpec> globalSecondaryIndexes) {
+            this(tableName, tableArn, hasSortKey, hasLsi, throughput, globalSecondaryIndexes, 0);
+        }
+    }
+
+    /** What the model needs of a GSI; {@code arn} is the index ARN, {@code <table arn>/index/<name>}. */
+    public record GsiSpec(String name, String arn, boolean hasSortKey, Throughput throughput, int minPartitions) {
+        public GsiSpec(String name, String arn, boolean hasSortKey, Throughput throughput) {
+            this(name, arn, hasSortKey, throughput, 0);
+        }
+    }
+
+    public CapacityModel(CapacitySettings settings, Clock clock) {
+        this.settings = settings;
+        this.clock = clock;
+    }
+
+    public CapacitySettings settings() { return settings; }
+
+    public Clock clock() { return clock; }
+
+    public CapacityMode mode() { return settings.mode(); }
+
+    /** Registers (or replaces) a table and its GSIs; new partitions start with full burst buckets. */
+    public TableCapacity register(TableSpec spec) {
+        TableCapacity t = new TableCapacity(this, spec);
+        tables.put(spec.tableName(), t);
+        return t;
+    }
+
+    public TableCapacity table(String name) { return tables.get(name); }
+
+    public void unregister(String name) { tables.remove(name); }
+
+    /**
+     * B.8 [doc, AWS-Q]: a provisioned table's units plus those of all its GSIs stay within the
+     * per-table quota (40,000 RCU and 40,000 WCU by default; adjustable, so a setting). For
+     * CreateTable and UpdateTable.
+     *
+     * @return null if within the quota, else the LimitExceededException message [inf: text]
+     */
+    public String checkProvisionedQuota(Throughput table, Collection<Throughput> indexes) {
+        double read = 0, write = 0;
+        List<Throughput> all = new ArrayList<>(indexes);
+        if (table != null) all.add(table);
+        for (Throughput t : all) {
+            if (t.onDemandMode()) continue;
+            read += t.read();
+            write += t.write();
+        }
+        if (read > settings.tableQuotaRead()) return quotaMessage("read", settings.tableQuotaRead(), read);
+        if (write > settings.tableQuotaWrite()) return quotaMessage("write", settings.tableQuotaWrite(), write);
+        return null;
+    }
+
+    private static String quotaMessage(String kind, double quota, double requested) {
+        return "Subscriber limit exceeded: Provisioned throughput for a table and its global secondary indexes "
+                + "cannot exceed " + (long) quota + " " + kind + " capacity units. Requested: " + (long) requested;
+    }
+
+    /** Every table's counters and partitions, sorted by table name. */
+    public CapacitySnapshot snapshot() {
+        List<CapacitySnapshot.TableSnapshot> out = new ArrayList<>();
+        tables.values().stream().sorted((a, b) -> a.tableName().compareTo(b.tableName()))
+                .forEach(t -> out.add(t.snapshot()));
+        return new CapacitySnapshot(settings.mode(), out);
+    }
+}

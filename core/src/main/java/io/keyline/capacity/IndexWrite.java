@@ -1,0 +1,62 @@
+package io.keyline.capacity;
+
+import java.util.Map;
+import io.keyline.model.AttributeValue;
+
+/**
+ * The index writes one base-table write causes in one index, by the before/after diff of B.4
+ * [doc, AWS-GSI "Write capacity units", AWS-LSI; obs ALT-T-RCC]. {@code deleteUnits} are
+ * charged where the old entry lives, {@code putUnits} where the new one goes: for a GSI these
+ * can be two different partitions. Immutable.
+ */
+public record IndexWrite(Kind kind, double deleteUnits, double putUnits) {
+
+    public enum Kind {
+        /** Absent before and after, or nothing the index holds changed: 0 writes. */
+        NONE,
+        /** The item enters the index: 1 write. */
+        PUT,
+        /** The item leaves the index: 1 write. */
+        DELETE,
+        /** Key unchanged, a projected attribute changed: 1 write, in place. */
+        UPDATE,
+        /** Index key A → B: delete old + put new, 2 writes. */
+        MOVE
+    }
+
+    public static final IndexWrite NONE = new IndexWrite(Kind.NONE, 0, 0);
+
+    /** Total units charged to the index (GSI) or to the table (LSI, B.4 [doc]). */
+    public double units() { return deleteUnits + putUnits; }
+
+    /** Number of index writes: 0, 1 or 2. */
+    public int writes() {
+        switch (kind) {
+            case NONE: return 0;
+            case MOVE: return 2;
+            default: return 1;
+        }
+    }
+
+    /**
+     * Diffs the before and after images of one item; {@code null} means absent. An in-place
+     * update is sized on the larger of the old and new entries, as B.3 sizes items [inf].
+     */
+    public static IndexWrite of(IndexSpec index, Map<String, AttributeValue> oldItem,
+                                Map<String, AttributeValue> newItem) {
+        boolean before = index.indexes(oldItem);
+        boolean after = index.indexes(newItem);
+        if (!before && !after) return NONE;
+        if (!before) return new IndexWrite(Kind.PUT, 0, Units.indexWrite(index.entrySize(newItem)));
+        if (!after) return new IndexWrite(Kind.DELETE, Units.indexWrite(index.entrySize(oldItem)), 0);
+        if (index.keyChanged(oldItem, newItem)) {
+            return new IndexWrite(Kind.MOVE, Units.indexWrite(index.entrySize(oldItem)),
+                    Units.indexWrite(index.entrySize(newItem)));
+        }
+        if (index.projectionChanged(oldItem, newItem)) {
+            long size = Math.max(index.entrySize(oldItem), index.entrySize(newItem));
+            return new IndexWrite(Kind.UPDATE, 0, Units.indexWrite(size));
+        }
+        return NONE;
+    }
+}

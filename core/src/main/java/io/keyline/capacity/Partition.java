@@ -1,0 +1,165 @@
+package io.keyline.capacity;
+
+/**
+ * One partition of a {@link PartitionMap}: the keys from its start (token, sort position)
+ * inclusive up to the next partition's start. It owns the partition ceiling (B.6: 3,000 RCU or
+ * 1,000 WCU a second "or a linear combination of both"), kept as one bucket of write-equivalent
+ * units in which a read unit costs a third, plus its size, item count, counters and the state
+ * adaptive isolation needs: whether it has been hot for long, and its hottest key (a one-counter
+ * majority vote, cheap enough for every request).
+ *
+ * <p>Threading: all mutable state is guarded by {@code this}; the start is immutable.
+ */
+final class Partition {
+    /** Cost of one read unit in write-equivalent units: 1,000 / 3,000 (B.6 linear combination). */
+    static final double READ_COST = Rules.PARTITION_WRITE_CEILING / Rules.PARTITION_READ_CEILING;
+    private static final long SECOND = 1_000_000_000L;
+    /** [inf] share of rising sort positions at which traffic counts as monotonic. */
+    static final double MONOTONIC_SHARE = 0.9;
+
+    final long startToken;
+    final long startSort;
+
+    private final TokenBucket ceiling;
+    long sizeBytes;
+    long items;
+    long minToken = Long.MAX_VALUE, maxToken = Long.MIN_VALUE;
+    long minSort = Long.MAX_VALUE, maxSort = Long.MIN_VALUE;
+
+    double consumedRead, consumedWrite;
+    long throttledReads, throttledWrites;
+
+    private long windowStart;
+    private double windowUsed;
+    private boolean windowThrottled;
+    private long hotSince = -1;
+    /** Set under the lock, read without it after a request. */
+    volatile boolean splitWanted;
+
+    private long candidateToken, candidateSort;
+    private int candidateVotes;
+
+    /** Successive accesses to one token whose sort position went up, or down (monotonic detection). */
+    private long lastToken, lastSort;
+    private long sortUps, sortDowns;
+
+    Partition(long startToken, long startSort, double ceilingTokens, long now, double ceilingCapacity) {
+        this.startToken = startToken;
+        this.startSort = startSort;
+        this.ceiling = new TokenBucket(Rules.PARTITION_WRITE_CEILING, ceilingCapacity, ceilingTokens, now);
+        this.windowStart = now;
+    }
+
+    /** Admission of a write: takes {@code units} from the ceiling or reports KEY_RANGE. Caller holds the lock. */
+    boolean tryWrite(double units, long now, long token, long sort, MapContext ctx) {
+        touch(now, token, sort, ctx);
+        if (!ceiling.hasRoom(units)) {
+            windowThrottled = true;
+            return false;
+        }
+        ceiling.take(units);
+        windowUsed += units;
+        return true;
+    }
+
+    /** Admission of a read: the ceiling must not be in debt. Caller holds the lock. */
+    boolean canRead(long now, long token, long sort, MapContext ctx) {
+        touch(now, token, sort, ctx);
+        if (ceiling.tokens() > 0) return true;
+        windowThrottled = true;
+        return false;
+    }
+
+    void chargeRead(double units) {
+        double weu = units * READ_COST;
+        ceiling.take(weu);
+        windowUsed += weu;
+        consumedRead += units;
+    }
+
+    void refundWrite(double units) {
+        ceiling.give(units);
+        windowUsed -= units;
+    }
+
+    double ceilingTokens() { return ceiling.tokens(); }
+
+    long candidateToken() { return candidateToken; }
+
+    long candidateSort() { return candidateSort; }
+
+    /**
+     * Whether traffic within a key climbs its sort key (B.6 [doc]: a collection is split by sort
+     * key "unless traffic follows a monotonic sort key", where a split would not spread it).
+     */
+    boolean monotonicSort() {
+        return sortUps > 0 && sortUps >= MONOTONIC_SHARE * (sortUps + sortDowns);
+    }
+
+    void calmDown() {
+        hotSince = -1;
+        splitWanted = false;
+    }
+
+    void observe(long token, long sort) {
+        if (token < minToken) minToken = token;
+        if (token > maxToken) maxToken = token;
+        if (sort < minSort) minSort = sort;
+        if (sort > maxSort) maxSort = sort;
+    }
+
+    /**
+     * Refills the ceiling, closes finished one-second windows (a partition is hot in a window
+     * where it used {@code hotFraction} of its ceiling or was throttled; hot for
+     * {@code isolationDelay} in a row, it asks to split) and votes for the hottest key.
+     */
+    private void touch(long now, long token, long sort, MapContext ctx) {
+        ceiling.refill(now);
+        if (now - windowStart >= SECOND) {
+            boolean hot = windowThrottled || windowUsed >= ctx.hotFraction() * Rules.PARTITION_WRITE_CEILING;
+            long windowEnd = windowStart + SECOND;
+            if (hot) {
+                if (hotSince < 0) hotSince = windowStart;
+                if (ctx.isolationEnabled() && windowEnd - hotSince >= ctx.isolationDelayNanos()) splitWanted = true;
+            } else {
+                hotSince = -1;
+            }
+            // Idle seconds since the window closed were not hot: the streak ends.
+            if (now - windowEnd >= SECOND) hotSince = -1;
+            windowStart = now;
+            windowUsed = 0;
+            windowThrottled = false;
+        }
+        if (token == lastToken) {
+            if (sort > lastSort) sortUps++;
+            else if (sort < lastSort) sortDowns++;
+        }
+        lastToken = token;
+        lastSort = sort;
+        if (candidateVotes == 0) {
+            candidateToken = token;
+            candidateSort = sort;
+            candidateVotes = 1;
+        } else if (candidateToken == token && candidateSort == sort) {
+            candidateVotes++;
+        } else {
+            candidateVotes--;
+        }
+    }
+
+    /** A new partition starting at (token, sort) that inherits this one's ceiling state. */
+    Partition child(long token, long sort, long now, MapContext ctx) {
+        return new Partition(token, sort, ceiling.tokens(), now, ctx.ceilingCapacity());
+    }
+
+    /** Settings a partition reads from its map. */
+    interface MapContext {
+        double hotFraction();
+
+        boolean isolationEnabled();
+
+        long isolationDelayNanos();
+
+        double ceilingCapacity();
+    }
+}

@@ -1,0 +1,406 @@
+package io.keyline.capacity;
+
+import io.keyline.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The partitions of one table or one GSI over the 64-bit token space (B.6), and the admission
+ * of requests to them.
+ *
+ * <p>A partition is addressed by (token, sort position): the token is the item's (or index
+ * entry's) partition-key hash as a signed long; the sort position is an order-preserving 64-bit
+ * image of its sort key ({@link SortPosition}), or 0 without one. Partitions are sorted by
+ * start; the first starts at (Long.MIN_VALUE, Long.MIN_VALUE). A partition normally holds whole
+ * token ranges; only when splitting by sort key is allowed (the map has a sort key and, for a
+ * table, no LSI: B.6 [doc]) can one token's item collection be cut by sort position. A single
+ * (token, sort position) is never cut: one item stays on one partition.
+ *
+ * <p>Partitions split, never merge: when throughput needs more of them (B.6 heuristic), when one
+ * passes {@link CapacitySettings#maxPartitionBytes()} (at the middle of the keys it holds), and
+ * when one stays hot (adaptive isolation: its hottest key is cut out on its own).
+ *
+ * <p>Threading: the layout is an immutable array swapped under this object's lock
+ * (copy-on-write, splits are rare); a request finds its partition without locking and then
+ * holds that partition's lock and the {@link ThroughputLimits} lock, one after the other. Lock
+ * order, where two are held: this map, then a partition. A request that found a partition just
+ * before it split charges the old one; those few units miss the new partitions' ceilings.
+ */
+public final class PartitionMap implements Partition.MapContext {
+    private final String name;
+    private final String arn;
+    private final boolean index;
+    private final boolean sortSplitAllowed;
+    private final CapacitySettings settings;
+    private final Clock clock;
+    final ThroughputLimits limits;
+    private volatile Layout layout;
+    private int knownGeneration;
+
+    /** Immutable: partitions sorted by start, starts copied into flat arrays for the search. */
+    private record Layout(Partition[] parts, long[] tokens, long[] sorts) {
+        static Layout of(List<Partition> list) {
+            Partition[] parts = list.toArray(new Partition[0]);
+            long[] t = new long[parts.length], s = new long[parts.length];
+            for (int i = 0; i < parts.length; i++) { t[i] = parts[i].startToken; s[i] = parts[i].startSort; }
+            return new Layout(parts, t, s);
+        }
+    }
+
+    PartitionMap(String name, String arn, boolean index, boolean sortSplitAllowed, Throughput throughput,
+                 int minPartitions, CapacitySettings settings, Clock clock) {
+        this.name = name;
+        this.arn = arn;
+        this.index = index;
+        this.sortSplitAllowed = sortSplitAllowed;
+        this.settings = settings;
+        this.clock = clock;
+        long now = clock.nanos();
+        this.limits = new ThroughputLimits(settings, throughput, now);
+        this.knownGeneration = limits.generation;
+        int n = Math.max(minPartitions, partitionsFor(throughput, limits));
+        List<Partition> parts = new ArrayList<>(n);
+        long step = Long.divideUnsigned(-1L, n);
+        for (int i = 0; i < n; i++) {
+            parts.add(new Partition(i == 0 ? Long.MIN_VALUE : Long.MIN_VALUE + step * i, Long.MIN_VALUE,
+                    ceilingCapacity(), now, ceilingCapacity()));
+        }
+        this.layout = Layout.of(parts);
+    }
+
+    /**
+     * Partitions a throughput needs: provisioned ⌈RCU/3,000 + WCU/1,000⌉ (B.6 heuristic [inf]);
+     * on-demand enough for its current ceiling, reads or writes, since a partition serves 3,000
+     * reads "or" 1,000 writes (B.7; a new table: 4, which also explains B.2's 4-RCU Scan [inf]).
+     */
+    static int partitionsFor(Throughput t, ThroughputLimits limits) {
+        if (t.onDemandMode()) {
+            double r = limits.servingRead() / Rules.PARTITION_READ_CEILING;
+            double w = limits.servingWrite() / Rules.PARTITION_WRITE_CEILING;
+            return (int) Math.max(1, Math.ceil(Math.max(r, w) - 1e-9));
+        }
+        double p = t.read() / Rules.PARTITION_READ_CEILING + t.write() / Rules.PARTITION_WRITE_CEILING;
+        return (int) Math.max(1, Math.ceil(p - 1e-9));
+    }
+
+    public String name() { return name; }
+
+    public String arn() { return arn; }
+
+    public boolean isIndex() { return index; }
+
+    public int partitionCount() { return layout.parts.length; }
+
+    /** Position of the partition holding (token, sort), 0-based in token order. */
+    public int partitionOf(long token, long sort) { return find(layout, token, sort); }
+
+    // ---- admission -------------------------------------------------------------------------
+
+    /**
+     * Admits a read of (token, sort) or says why not. The read is charged afterwards with
+     * {@link #chargeRead}, once its size is known; until then a partition or table in debt
+     * from earlier reads refuses new ones.
+     */
+    public Throttle admitRead(long token, long sort) {
+        CapacityMode mode = settings.mode();
+        if (mode == CapacityMode.OFF) return null;
+        long now = clock.nanos();
+        Layout l = layout;
+        int i = find(l, token, sort);
+        Partition p = l.parts[i];
+        LimitKind limit = null;
+        synchronized (p) {
+            if (!p.canRead(now, token, sort, this)) { limit = LimitKind.KEY_RANGE; p.throttledReads++; }
+        }
+        if (limit == null) {
+            limit = limits.canRead(now);
+            if (limit != null) synchronized (p) { p.throttledReads++; }
+        }
+        if (limit == null) return null;
+        limits.countThrottle(false, limit);
+        afterRequest(p);
+        return mode == CapacityMode.ACCOUNT ? null : throttle(false, limit, i);
+    }
+
+    /** Charges a served read (units from {@link Units} or a {@link ReadMeter}). */
+    public void chargeRead(long token, long sort, double units) {
+        if (settings.mode() == CapacityMode.OFF) return;
+        long now = clock.nanos();
+        Partition p = layout.parts[find(layout, token, sort)];
+        synchronized (p) { p.chargeRead(units); }
+        limits.chargeRead(units, now);
+        afterRequest(p);
+    }
+
+    /** Admits and charges a write that touches only this map (a table without GSIs). */
+    public Throttle admitWrite(long token, long sort, double units) {
+        CapacityMode mode = settings.mode();
+        if (mode == CapacityMode.OFF) return null;
+        long now = clock.nanos();
+        Layout l = layout;
+        int i = find(l, token, sort);
+        Partition p = l.parts[i];
+        LimitKind limit = tryWrite(p, units, now, token, sort);
+        if (limit != null) {
+            if (mode == CapacityMode.ENFORCE) {
+                afterRequest(p);
+                return throttle(true, limit, i);
+            }
+            serveAnyway(p, units);
+        }
+        afterRequest(p);
+        return null;
+    }
+
+    /** Records a change in stored bytes and items at (token, sort); may split the partition (B.6). */
+    public void recordSize(long token, long sort, long deltaBytes, long deltaItems) {
+        if (settings.mode() == CapacityMode.OFF) return;
+        Partition p = layout.parts[find(layout, token, sort)];
+        boolean tooBig;
+        synchronized (p) {
+            p.sizeBytes += deltaBytes;
+            p.items += deltaItems;
+            if (deltaBytes > 0) p.observe(token, sort);
+            tooBig = p.sizeBytes > settings.maxPartitionBytes();
+        }
+        if (tooBig) splitForSize(p);
+    }
+
+    /** Step one of a write: the partition's ceiling, then the table's limit; nothing kept on failure. */
+    LimitKind tryWrite(Partition p, double units, long now, long token, long sort) {
+        boolean room;
+        synchronized (p) {
+            room = p.tryWrite(units, now, token, sort, this);
+            if (room) p.consumedWrite += units; else p.throttledWrites++;
+        }
+        if (!room) {
+            limits.countThrottle(true, LimitKind.KEY_RANGE);
+            return LimitKind.KEY_RANGE;
+        }
+        LimitKind limit = limits.tryWrite(units, now);
+        if (limit != null) {
+            synchronized (p) {
+                p.refundWrite(units);
+                p.consumedWrite -= units;
+                p.throttledWrites++;
+            }
+            limits.countThrottle(true, limit);
+        }
+        return limit;
+    }
+
+    /** Undoes a successful {@link #tryWrite} when another part of the same write was throttled. */
+    void refundWrite(Partition p, double units) {
+        synchronized (p) {
+            p.refundWrite(units);
+            p.consumedWrite -= units;
+        }
+        limits.refundWrite(units);
+    }
+
+    /** Account mode: the write is served although a limit said no; it is counted, not banked. */
+    void serveAnyway(Partition p, double units) {
+        synchronized (p) { p.consumedWrite += units; }
+        limits.countServed(true, units);
+    }
+
+    Partition locate(long token, long sort) { return layout.parts[find(layout, token, sort)]; }
+
+    Throttle throttle(boolean write, LimitKind limit, int partition) {
+        return Throttle.of(limits.onDemand(), index, write, limit, arn, limit == LimitKind.KEY_RANGE ? partition : -1);
+    }
+
+    Throttle throttle(boolean write, LimitKind limit, long token, long sort) {
+        return throttle(write, limit, partitionOf(token, sort));
+    }
+
+    /** Housekeeping after a request: isolation of a hot partition, partitions for new throughput. */
+    void afterRequest(Partition p) {
+        if (p.splitWanted) isolate(p);
+        if (limits.generation != knownGeneration) growForThroughput();
+    }
+
+    // ---- throughput changes ----------------------------------------------------------------
+
+    /** Applies a new throughput or billing mode (UpdateTable); partitions are added, never removed. */
+    void configure(Throughput t) {
+        limits.configure(t, clock.nanos());
+        growForThroughput();
+    }
+
+    private synchronized void growForThroughput() {
+        knownGeneration = limits.generation;
+        int needed = partitionsFor(limits.throughput(), limits);
+        Layout l = layout;
+        if (l.parts.length >= needed) return;
+        List<Partition> parts = new ArrayList<>(List.of(l.parts));
+        long now = clock.nanos();
+        while (parts.size() < needed) {
+            int widest = 0;
+            long widestSpan = 0;
+            for (int i = 0; i < parts.size(); i++) {
+                long span = (i + 1 < parts.size() ? parts.get(i + 1).startToken : Long.MAX_VALUE) - parts.get(i).startToken;
+                if (Long.compareUnsigned(span, widestSpan) > 0) { widestSpan = span; widest = i; }
+            }
+            if (widestSpan == 0) break;
+            Partition p = parts.get(widest);
+            long mid = p.startToken + (widestSpan >>> 1) + 1;
+            Partition right;
+            Partition left;
+            synchronized (p) {
+                left = p.child(p.startToken, p.startSort, now, this);
+                right = p.child(mid, Long.MIN_VALUE, now, this);
+                moveHalf(p, left, right, mid);
+            }
+            parts.set(widest, left);
+            parts.add(widest + 1, right);
+        }
+        layout = Layout.of(parts);
+    }
+
+    // ---- splits ----------------------------------------------------------------------------
+
+    /** Adaptive isolation (B.6 (b)): cut the partition's hottest key out on its own. */
+    private synchronized void isolate(Partition p) {
+        Layout l = layout;
+        int i = indexOf(l, p);
+        if (i < 0) return;
+        long t, s;
+        boolean monotonic;
+        synchronized (p) {
+            t = p.candidateToken();
+            s = p.candidateSort();
+            monotonic = p.monotonicSort();
+            p.calmDown();
+        }
+        List<long[]> points = new ArrayList<>();
+        addPoint(points, l, i, t, Long.MIN_VALUE);
+        if (t != Long.MAX_VALUE) addPoint(points, l, i, t + 1, Long.MIN_VALUE);
+        if (points.isEmpty() && sortSplitAllowed && !monotonic) {
+            addPoint(points, l, i, t, s);
+            if (s != Long.MAX_VALUE) addPoint(points, l, i, t, s + 1);
+        }
+        if (!points.isEmpty()) replace(l, i, points);
+    }
+
+    /** Size split (B.6): at the middle of the tokens it holds, or of the sort positions of its one token. */
+    private synchronized void splitForSize(Partition p) {
+        Layout l = layout;
+        int i = indexOf(l, p);
+        if (i < 0) return;
+        List<long[]> points = new ArrayList<>();
+        synchronized (p) {
+            if (p.sizeBytes <= settings.maxPartitionBytes()) return;
+            if (p.minToken < p.maxToken) {
+                addPoint(points, l, i, midpoint(p.minToken, p.maxToken) + 1, Long.MIN_VALUE);
+            } else if (sortSplitAllowed && p.minSort < p.maxSort) {
+                addPoint(points, l, i, p.minToken, midpoint(p.minSort, p.maxSort) + 1);
+            }
+        }
+        if (!points.isEmpty()) replace(l, i, points);
+    }
+
+    /** Adds (token, sort) as a split point if it lies strictly inside partition i. */
+    private static void addPoint(List<long[]> points, Layout l, int i, long token, long sort) {
+        if (compare(token, sort, l.tokens[i], l.sorts[i]) <= 0) return;
+        if (i + 1 < l.parts.length && compare(token, sort, l.tokens[i + 1], l.sorts[i + 1]) >= 0) return;
+        points.add(new long[] {token, sort});
+    }
+
+    /** Replaces partition i by itself cut at the given sorted points; sizes are shared out evenly [inf]. */
+    private void replace(Layout l, int i, List<long[]> points) {
+        Partition p = l.parts[i];
+        long now = clock.nanos();
+        List<Partition> parts = new ArrayList<>(l.parts.length + points.size());
+        for (int j = 0; j < i; j++) parts.add(l.parts[j]);
+        synchronized (p) {
+            int n = points.size() + 1;
+            for (int k = 0; k < n; k++) {
+                long st = k == 0 ? p.startToken : points.get(k - 1)[0];
+                long ss = k == 0 ? p.startSort : points.get(k - 1)[1];
+                Partition c = p.child(st, ss, now, this);
+                c.sizeBytes = p.sizeBytes / n + (k == 0 ? p.sizeBytes % n : 0);
+                c.items = p.items / n + (k == 0 ? p.items % n : 0);
+                long endToken = k + 1 < n ? points.get(k)[0] : (i + 1 < l.parts.length ? l.tokens[i + 1] : Long.MAX_VALUE);
+                c.minToken = Math.max(p.minToken, st);
+                c.maxToken = Math.min(p.maxToken, endToken);
+                c.minSort = p.minSort;
+                c.maxSort = p.maxSort;
+                parts.add(c);
+            }
+        }
+        for (int j = i + 1; j < l.parts.length; j++) parts.add(l.parts[j]);
+        layout = Layout.of(parts);
+    }
+
+    /** Shares a partition's size between the two halves of a split at {@code token} [inf: evenly]. */
+    private static void moveHalf(Partition from, Partition left, Partition right, long token) {
+        left.sizeBytes = from.sizeBytes - from.sizeBytes / 2;
+        right.sizeBytes = from.sizeBytes / 2;
+        left.items = from.items - from.items / 2;
+        right.items = from.items / 2;
+        if (from.minToken < token) { left.minToken = from.minToken; left.maxToken = Math.min(from.maxToken, token - 1); }
+        if (from.maxToken >= token) { right.minToken = Math.max(from.minToken, token); right.maxToken = from.maxToken; }
+        left.minSort = right.minSort = from.minSort;
+        left.maxSort = right.maxSort = from.maxSort;
+    }
+
+    private static int indexOf(Layout l, Partition p) {
+        int i = find(l, p.startToken, p.startSort);
+        return l.parts[i] == p ? i : -1;
+    }
+
+    private static int find(Layout l, long token, long sort) {
+        int lo = 0, hi = l.parts.length - 1;
+        while (lo < hi) {
+            int mid = (lo + hi + 1) >>> 1;
+            if (compare(l.tokens[mid], l.sorts[mid], token, sort) <= 0) lo = mid; else hi = mid - 1;
+        }
+        return lo;
+    }
+
+    private static int compare(long t1, long s1, long t2, long s2) {
+        int c = Long.compare(t1, t2);
+        return c != 0 ? c : Long.compare(s1, s2);
+    }
+
+    private static long midpoint(long a, long b) {
+        return (a >> 1) + (b >> 1) + (a & b & 1);
+    }
+
+    // ---- context for partitions ------------------------------------------------------------
+
+    @Override public double hotFraction() { return settings.hotFraction(); }
+
+    @Override public boolean isolationEnabled() { return settings.isolationEnabled(); }
+
+    @Override public long isolationDelayNanos() { return settings.isolationDelay().toNanos(); }
+
+    @Override public double ceilingCapacity() {
+        return Rules.PARTITION_WRITE_CEILING * settings.ceilingWindow().toNanos() / 1e9;
+    }
+
+    // ---- metrics ---------------------------------------------------------------------------
+
+    /** Plain-data view of this map and its partitions, for an admin endpoint. */
+    public CapacitySnapshot.MapSnapshot snapshot() {
+        Layout l = layout;
+        List<CapacitySnapshot.PartitionSnapshot> parts = new ArrayList<>(l.parts.length);
+        for (Partition p : l.parts) {
+            synchronized (p) {
+                parts.add(new CapacitySnapshot.PartitionSnapshot(p.startToken, p.startSort, p.sizeBytes, p.items,
+                        p.consumedRead, p.consumedWrite, p.throttledReads, p.throttledWrites));
+            }
+        }
+        Throughput t = limits.throughput();
+        long[] counts = limits.throttleCounts();
+        java.util.Map<String, Long> byReason = new java.util.LinkedHashMap<>();
+        for (int k = 0; k < counts.length; k++) {
+            if (counts[k] == 0) continue;
+            byReason.put(ThrottlingReason.of(index, k >= 4, LimitKind.values()[k % 4]).wire(), counts[k]);
+        }
+        return new CapacitySnapshot.MapSnapshot(name, arn, index, t.billing(), t.read(), t.write(),
+                limits.servingRead(), limits.servingWrite(), limits.consumedRead(), limits.consumedWrite(),
+                byReason, parts);
+    }
+}

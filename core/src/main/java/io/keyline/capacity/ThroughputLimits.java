@@ -1,0 +1,171 @@
+package io.keyline.capacity;
+
+/**
+ * The limits of one table or GSI as a whole, above its partitions (B.6, B.7, B.8):
+ * <ul>
+ * <li>provisioned: read and write buckets filling at the provisioned rate and banking up to
+ *     {@link Rules#BURST_WINDOW} of unused units; a hot partition may draw on the whole table's
+ *     units (adaptive boost), its own ceiling being the only other limit;</li>
+ * <li>on-demand: buckets filling at min(2 × previous peak, OnDemandThroughput maximum, table
+ *     quota). The peak is measured in one-second windows; a new peak raises the ceiling after
+ *     {@link CapacitySettings#onDemandGrowthDelay()}. Peaks never go down.</li>
+ * </ul>
+ * Also keeps the table-level counters. Threading: every method synchronizes on this object;
+ * a request holds this lock once, briefly, and never while holding another.
+ */
+final class ThroughputLimits {
+    private static final long SECOND = 1_000_000_000L;
+
+    private final CapacitySettings settings;
+    private Throughput throughput;
+    private final TokenBucket read;
+    private final TokenBucket write;
+    private LimitKind readLimit = LimitKind.PROVISIONED;
+    private LimitKind writeLimit = LimitKind.PROVISIONED;
+
+    /** Previous peak, per second; a new on-demand table behaves as if it had seen half its initial capacity. */
+    private double peakRead = Rules.ON_DEMAND_INITIAL_READ / Rules.ON_DEMAND_PEAK_MULTIPLIER;
+    private double peakWrite = Rules.ON_DEMAND_INITIAL_WRITE / Rules.ON_DEMAND_PEAK_MULTIPLIER;
+    private double pendingRead, pendingWrite;
+    private long pendingSince = -1;
+    private long windowStart;
+    private double windowRead, windowWrite;
+    private double highestProvisionedRead, highestProvisionedWrite;
+
+    double consumedRead, consumedWrite;
+    /** Bumped whenever the serving rates change, so the map can add the partitions they need. */
+    volatile int generation;
+    final long[] throttles = new long[ThrottlingReason.values().length / 2];
+
+    ThroughputLimits(CapacitySettings settings, Throughput throughput, long now) {
+        this.settings = settings;
+        this.read = new TokenBucket(0, 0, 0, now);
+        this.write = new TokenBucket(0, 0, 0, now);
+        this.windowStart = now;
+        configure(throughput, now);
+        read.fill();
+        write.fill();
+    }
+
+    /**
+     * Applies a (new) throughput. Switching to on-demand keeps at least the highest provisioned
+     * throughput ever set (B.7 examples [doc]); a provisioned table starts its new rate with its
+     * banked units clipped to the new burst window.
+     */
+    synchronized void configure(Throughput t, long now) {
+        read.refill(now);
+        write.refill(now);
+        boolean wasOnDemand = throughput != null && throughput.onDemandMode();
+        this.throughput = t;
+        if (t.onDemandMode()) {
+            peakRead = Math.max(peakRead, highestProvisionedRead / Rules.ON_DEMAND_PEAK_MULTIPLIER);
+            peakWrite = Math.max(peakWrite, highestProvisionedWrite / Rules.ON_DEMAND_PEAK_MULTIPLIER);
+            applyOnDemand();
+            if (!wasOnDemand) { read.fill(); write.fill(); }
+        } else {
+            highestProvisionedRead = Math.max(highestProvisionedRead, t.read());
+            highestProvisionedWrite = Math.max(highestProvisionedWrite, t.write());
+            double burst = Rules.BURST_WINDOW.toSeconds();
+            read.reset(t.read(), t.read() * burst);
+            write.reset(t.write(), t.write() * burst);
+            readLimit = LimitKind.PROVISIONED;
+            writeLimit = LimitKind.PROVISIONED;
+            generation++;
+            if (wasOnDemand) { read.fill(); write.fill(); }
+        }
+    }
+
+    private void applyOnDemand() {
+        double window = settings.ceilingWindow().toNanos() / (double) SECOND;
+        double r = Rules.ON_DEMAND_PEAK_MULTIPLIER * peakRead;
+        double w = Rules.ON_DEMAND_PEAK_MULTIPLIER * peakWrite;
+        readLimit = LimitKind.KEY_RANGE;
+        writeLimit = LimitKind.KEY_RANGE;
+        if (settings.tableQuotaRead() < r) { r = settings.tableQuotaRead(); readLimit = LimitKind.ACCOUNT_LIMIT; }
+        if (settings.tableQuotaWrite() < w) { w = settings.tableQuotaWrite(); writeLimit = LimitKind.ACCOUNT_LIMIT; }
+        if (throughput.maxRead() > 0 && throughput.maxRead() <= r) { r = throughput.maxRead(); readLimit = LimitKind.MAX_ON_DEMAND; }
+        if (throughput.maxWrite() > 0 && throughput.maxWrite() <= w) { w = throughput.maxWrite(); writeLimit = LimitKind.MAX_ON_DEMAND; }
+        read.reset(r, r * window);
+        write.reset(w, w * window);
+        generation++;
+    }
+
+    /** Takes {@code units} of write capacity, or names the limit in the way. */
+    synchronized LimitKind tryWrite(double units, long now) {
+        advance(now);
+        if (!write.hasRoom(units)) return writeLimit;
+        write.take(units);
+        windowWrite += units;
+        consumedWrite += units;
+        return null;
+    }
+
+    synchronized void refundWrite(double units) {
+        write.give(units);
+        windowWrite -= units;
+        consumedWrite -= units;
+    }
+
+    /** Reads are admitted while the bucket is not in debt and charged once served. */
+    synchronized LimitKind canRead(long now) {
+        advance(now);
+        return read.tokens() > 0 ? null : readLimit;
+    }
+
+    synchronized void chargeRead(double units, long now) {
+        advance(now);
+        read.take(units);
+        windowRead += units;
+        consumedRead += units;
+    }
+
+    /** Account mode: served without a bucket, but counted. */
+    synchronized void countServed(boolean isWrite, double units) {
+        if (isWrite) consumedWrite += units; else consumedRead += units;
+    }
+
+    synchronized void countThrottle(boolean isWrite, LimitKind limit) {
+        throttles[(isWrite ? 4 : 0) + limit.ordinal()]++;
+    }
+
+    synchronized boolean onDemand() { return throughput.onDemandMode(); }
+
+    synchronized Throughput throughput() { return throughput; }
+
+    /** Units a second the table or index can serve now: provisioned rate or current on-demand ceiling. */
+    synchronized double servingRead() { return read.rate(); }
+
+    synchronized double servingWrite() { return write.rate(); }
+
+    synchronized double peakRead() { return peakRead; }
+
+    synchronized double peakWrite() { return peakWrite; }
+
+    synchronized double consumedRead() { return consumedRead; }
+
+    synchronized double consumedWrite() { return consumedWrite; }
+
+    synchronized long[] throttleCounts() { return throttles.clone(); }
+
+    /** Closes finished one-second windows and lets a sustained new on-demand peak take effect. */
+    private void advance(long now) {
+        read.refill(now);
+        write.refill(now);
+        if (now - windowStart < SECOND) return;
+        if (windowRead > peakRead || windowWrite > peakWrite) {
+            pendingRead = Math.max(pendingRead, windowRead);
+            pendingWrite = Math.max(pendingWrite, windowWrite);
+            if (pendingSince < 0) pendingSince = windowStart;
+        }
+        if (pendingSince >= 0 && now - pendingSince >= settings.onDemandGrowthDelay().toNanos()) {
+            peakRead = Math.max(peakRead, pendingRead);
+            peakWrite = Math.max(peakWrite, pendingWrite);
+            pendingRead = pendingWrite = 0;
+            pendingSince = -1;
+            if (throughput.onDemandMode()) applyOnDemand();
+        }
+        windowStart = now;
+        windowRead = 0;
+        windowWrite = 0;
+    }
+}

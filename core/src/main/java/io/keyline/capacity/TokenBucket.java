@@ -1,0 +1,51 @@
+package io.keyline.capacity;
+
+/**
+ * A token bucket over the injected clock's nanoseconds: {@code rate} tokens a second up to
+ * {@code capacity}. Tokens may go negative (a read is charged after it is served; an item larger
+ * than the whole bucket is admitted into debt when the bucket is full).
+ *
+ * <p>Not thread-safe: its owner guards it.
+ */
+final class TokenBucket {
+    private double rate;
+    private double capacity;
+    private double tokens;
+    private long lastNanos;
+
+    TokenBucket(double rate, double capacity, double initial, long now) {
+        this.rate = rate;
+        this.capacity = capacity;
+        this.tokens = initial;
+        this.lastNanos = now;
+    }
+
+    void refill(long now) {
+        long elapsed = now - lastNanos;
+        if (elapsed <= 0) return;
+        lastNanos = now;
+        if (tokens < capacity) tokens = Math.min(capacity, tokens + rate * (elapsed * 1e-9));
+    }
+
+    /** Room for {@code amount}: enough tokens, or a full bucket for a request larger than it. */
+    boolean hasRoom(double amount) { return tokens >= Math.min(amount, capacity) && tokens > 0; }
+
+    void take(double amount) { tokens -= amount; }
+
+    void give(double amount) { tokens += amount; }
+
+    double tokens() { return tokens; }
+
+    double rate() { return rate; }
+
+    double capacity() { return capacity; }
+
+    /** New limits; tokens are kept, clipped to the new capacity. */
+    void reset(double newRate, double newCapacity) {
+        rate = newRate;
+        capacity = newCapacity;
+        tokens = Math.min(tokens, newCapacity);
+    }
+
+    void fill() { tokens = capacity; }
+}
