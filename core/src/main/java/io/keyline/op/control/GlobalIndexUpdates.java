@@ -130,12 +130,6 @@ public final class GlobalIndexUpdates {
             throw Errors.validation("One or more parameter values were invalid: Attempting to create an index which already exists: "
                     + raw.name());
         }
-        for (IndexMetadata g : gsis) {
-            if (g.status() == TableStatus.CREATING) {
-                throw Errors.limitExceeded("Subscriber limit exceeded: Only 1 online index can be created or deleted "
-                        + "simultaneously per table");
-            }
-        }
         if (gsis.size() >= MAX_GLOBAL_INDEXES) {
             throw Errors.limitExceeded("Subscriber limit exceeded: The number of global secondary indexes of table "
                     + table.name() + " would exceed the per-table limit of " + MAX_GLOBAL_INDEXES);
@@ -151,6 +145,12 @@ public final class GlobalIndexUpdates {
                         + a.name() + ":" + a.type() + "}]");
             }
             defs.put(a.name(), a.type());
+        }
+        for (IndexMetadata g : gsis) {
+            if (g.status() == TableStatus.CREATING) {
+                throw Errors.limitExceeded("Subscriber limit exceeded: Only 1 online index can be created or deleted "
+                        + "simultaneously per table");
+            }
         }
         // CREATING until the backfill UpdateTable starts has indexed the existing items
         return catalog.newGlobalIndex(spec, table.arn(), TableStatus.CREATING);
