@@ -13,6 +13,8 @@ import io.keyline.time.SystemClock;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.CountDownLatch;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -31,7 +33,10 @@ import picocli.CommandLine.Option;
         footer = {"", "Point any DynamoDB client at it, e.g.:",
                 "  aws dynamodb list-tables --endpoint-url http://localhost:8000"})
 public final class ServeCommand implements Callable<Integer> {
-    private static final Logger LOG = LoggerFactory.getLogger(ServeCommand.class);
+    /** Logging starts on first use, so that its set-up overlaps with opening storage. */
+    private static final class Log {
+        static final Logger LOG = LoggerFactory.getLogger(ServeCommand.class);
+    }
 
     @Option(names = "--host", paramLabel = "ADDRESS", defaultValue = "127.0.0.1",
             description = "Address to listen on; 0.0.0.0 for every interface. Default: ${DEFAULT-VALUE}.")
@@ -79,7 +84,7 @@ public final class ServeCommand implements Callable<Integer> {
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             try {
                 running.close();
-                LOG.info("Keyline stopped");
+                Log.LOG.info("Keyline stopped");
             } finally {
                 stopped.countDown();
             }
@@ -92,14 +97,36 @@ public final class ServeCommand implements Callable<Integer> {
         return 0;
     }
 
-    /** Opens storage, engine and server and logs the start-up line; the caller closes what it returns. */
+    /**
+     * Opens storage, engine and server and logs the start-up line; the caller closes what it
+     * returns. Storage opens on its own thread (RocksDB loads a native library) while this one
+     * sets up logging and warms up the HTTP pipeline, so start-up takes the longer of the two,
+     * not their sum.
+     */
     Running start() {
+        CompletableFuture<Storage> opening = new CompletableFuture<>();
+        Thread opener = new Thread(() -> {
+            try {
+                opening.complete(openStorage());
+            } catch (Throwable e) {
+                opening.completeExceptionally(e);
+            }
+        }, "keyline-open-storage");
+        opener.setDaemon(true);
+        opener.start();
+        Logger log = Log.LOG;
+        try {
+            KeylineServer.warmUp();
+        } catch (RuntimeException e) {
+            log.debug("warm-up failed; the first request will be slower", e); // an optimisation only
+        }
+        Storage storage = await(opening);
+
         Settings defaults = Settings.defaults();
         Settings settings = new Settings(region, defaults.accountId(), tableCreateDelay, tableDeleteDelay)
                 .withGsiLag(gsiLag).withItemCollectionLimitBytes(itemCollectionLimit);
         // DescribeEndpoints must name this server, or clients doing endpoint discovery leave it
         if (port != 0) settings = settings.withEndpointAddress(displayHost(host) + ":" + port);
-        Storage storage = openStorage();
         Engine engine = new Engine(storage, SystemClock.INSTANCE, settings);
         KeylineServer server = new KeylineServer(new Operations(engine),
                 ServerOptions.defaults().withRequestIdSeed(SystemClock.INSTANCE.now().toEpochMilli()), SystemClock.INSTANCE);
@@ -111,8 +138,18 @@ public final class ServeCommand implements Callable<Integer> {
             engine.close();
             throw new StartupException(e.getMessage(), e);
         }
-        LOG.info("Keyline listening on http://{}:{} (region {}), data {}", displayHost(host), bound, region, storage.describe());
+        log.info("Keyline listening on http://{}:{} (region {}), data {}", displayHost(host), bound, region, storage.describe());
         return new Running(server, engine, bound);
+    }
+
+    private static Storage await(CompletableFuture<Storage> opening) {
+        try {
+            return opening.join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof RuntimeException r) throw r;
+            if (e.getCause() instanceof Error err) throw err;
+            throw e;
+        }
     }
 
     private Storage openStorage() {

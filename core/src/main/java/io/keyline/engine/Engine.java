@@ -2,6 +2,8 @@ package io.keyline.engine;
 
 import io.keyline.engine.codec.ItemCodec;
 import io.keyline.engine.index.Indexes;
+import io.keyline.engine.transaction.BatchAdmission;
+import io.keyline.engine.transaction.Transactions;
 import io.keyline.model.AttributeValue;
 import io.keyline.model.ItemSize;
 import io.keyline.storage.Storage;
@@ -20,6 +22,7 @@ public final class Engine implements AutoCloseable {
     private final Catalog catalog;
     private final ItemStore items;
     private final Indexes indexes;
+    private final Transactions transactions;
 
     /**
      * An engine whose start-up statistics decode each stored entry with {@link ItemCodec} and
@@ -37,6 +40,7 @@ public final class Engine implements AutoCloseable {
         this.catalog = new Catalog(storage, clock, settings, sizer);
         this.items = new ItemStore(storage, this::recordStatistics);
         this.indexes = new Indexes(storage, catalog, items, clock, settings);
+        this.transactions = new Transactions(items, clock, BatchAdmission.ADMIT_ALL);
     }
 
     public Storage storage() { return storage; }
@@ -51,6 +55,8 @@ public final class Engine implements AutoCloseable {
 
     /** Secondary indexes: maintenance, GSI propagation, item collections, backfills. */
     public Indexes indexes() { return indexes; }
+    /** Transactions, idempotency tokens and batch admission. */
+    public Transactions transactions() { return transactions; }
 
     private void recordStatistics(TableMetadata table, Map<String, AttributeValue> oldItem, Map<String, AttributeValue> newItem) {
         long itemDelta = (newItem != null ? 1 : 0) - (oldItem != null ? 1 : 0);

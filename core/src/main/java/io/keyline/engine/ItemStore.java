@@ -3,17 +3,25 @@ package io.keyline.engine;
 import io.keyline.engine.codec.ItemCodec;
 import io.keyline.engine.codec.KeyCodec;
 import io.keyline.model.AttributeValue;
+import io.keyline.storage.Snapshot;
 import io.keyline.storage.Storage;
 import io.keyline.storage.WriteBatch;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * Reads and writes single items of a table. A write is a read-modify-write under the item's
+ * Reads and writes the items of tables. A single-item write is a read-modify-write under the item's
  * lock: the caller's {@link Mutation} is a pure function of the old item (it may throw, e.g. a
  * failed condition, and nothing is written), and its result is stored in one atomic batch.
  * Thread-safe; concurrent writes to one item are serialized, reads never block.
+ *
+ * <p>Several items at once: {@link #writeAll} locks every item (see {@link ItemLocks} for how
+ * it meets concurrent writers), reads them all, lets a pure {@link Plan} compute every new
+ * image and stores them in one atomic batch, so readers see all of it or none of it;
+ * {@link #getAll} reads several items from one storage snapshot.
  */
 public final class ItemStore {
     /** What a write does with the old item: returns the new item, null to delete, or the old one unchanged. */
@@ -40,6 +48,32 @@ public final class ItemStore {
                               WriteBatch batch);
 
         WriteHook NONE = (table, oldItem, newItem, batch) -> null;
+    }
+
+    /** One item of a multi-item read or write. */
+    public record ItemRef(TableMetadata table, PrimaryKey key) {}
+
+    /**
+     * What a multi-item write does: from the old images (null = absent), in the order of the
+     * refs, the new images in the same order; an element identical ({@code ==}) to its old image
+     * is left alone. May throw, and then nothing is written.
+     */
+    @FunctionalInterface
+    public interface Plan {
+        List<Map<String, AttributeValue>> apply(List<Map<String, AttributeValue>> oldItems);
+    }
+
+    /** {@link #writeAll} could not lock some items in time; nothing was read or written. */
+    public static final class LockConflict extends RuntimeException {
+        private final List<Integer> positions;
+
+        LockConflict(List<Integer> positions) {
+            super("lock conflict", null, false, false);
+            this.positions = List.copyOf(positions);
+        }
+
+        /** Positions (into the refs) of the items that were busy. */
+        public List<Integer> positions() { return positions; }
     }
 
     private final Storage storage;
@@ -79,7 +113,7 @@ public final class ItemStore {
 
     public WriteResult write(TableMetadata table, PrimaryKey key, Mutation mutation) {
         byte[] storageKey = storageKey(table, key);
-        ReentrantLock lock = locks.lock(storageKey);
+        ReentrantLock lock = locks.lockForWrite(storageKey);
         try {
             byte[] oldBytes = storage.get(storageKey);
             Map<String, AttributeValue> oldItem = oldBytes == null ? null : ItemCodec.decode(oldBytes);
@@ -95,6 +129,62 @@ public final class ItemStore {
             return new WriteResult(oldItem, newItem);
         } finally {
             lock.unlock();
+        }
+    }
+
+    /** The items, null where absent, all read at one point in time. */
+    public List<Map<String, AttributeValue>> getAll(List<ItemRef> refs) {
+        List<byte[]> keys = new ArrayList<>(refs.size());
+        for (ItemRef r : refs) keys.add(storageKey(r.table(), r.key()));
+        List<byte[]> values;
+        try (Snapshot snapshot = storage.snapshot()) {
+            values = snapshot.multiGet(keys);
+        }
+        List<Map<String, AttributeValue>> out = new ArrayList<>(values.size());
+        for (byte[] v : values) out.add(v == null ? null : ItemCodec.decode(v));
+        return out;
+    }
+
+    /**
+     * Atomic write of several distinct items (the caller guarantees no two refs name one item).
+     *
+     * @param maxLockWaitNanos how long to wait for an item busy with a single-item write
+     * @throws LockConflict if an item could not be locked (another transaction holds it, or the
+     *         wait ran out)
+     */
+    public List<WriteResult> writeAll(List<ItemRef> refs, long maxLockWaitNanos, Plan plan) {
+        byte[][] keys = new byte[refs.size()][];
+        for (int i = 0; i < keys.length; i++) keys[i] = storageKey(refs.get(i).table(), refs.get(i).key());
+        int[] stripes = locks.stripesFor(keys);
+        List<Integer> busy = locks.lockForTransaction(stripes, keys, maxLockWaitNanos);
+        if (!busy.isEmpty()) throw new LockConflict(busy);
+        try {
+            List<byte[]> oldBytes = storage.multiGet(List.of(keys));
+            List<Map<String, AttributeValue>> oldItems = new ArrayList<>(keys.length);
+            for (byte[] b : oldBytes) oldItems.add(b == null ? null : ItemCodec.decode(b));
+            List<Map<String, AttributeValue>> newItems = plan.apply(Collections.unmodifiableList(oldItems));
+            WriteBatch batch = new WriteBatch();
+            List<Runnable> afterCommit = new ArrayList<>();
+            for (int i = 0; i < keys.length; i++) {
+                Map<String, AttributeValue> newItem = newItems.get(i);
+                if (newItem == oldItems.get(i)) continue;
+                if (newItem == null) batch.delete(keys[i]);
+                else batch.put(keys[i], ItemCodec.encode(newItem));
+                Runnable after = hook.beforeCommit(refs.get(i).table(), oldItems.get(i), newItem, batch);
+                if (after != null) afterCommit.add(after);
+            }
+            if (!batch.isEmpty()) storage.write(batch);
+            afterCommit.forEach(Runnable::run);
+            List<WriteResult> results = new ArrayList<>(keys.length);
+            for (int i = 0; i < keys.length; i++) {
+                Map<String, AttributeValue> oldItem = oldItems.get(i);
+                Map<String, AttributeValue> newItem = newItems.get(i);
+                if (newItem != oldItem) listener.written(refs.get(i).table(), oldItem, newItem);
+                results.add(new WriteResult(oldItem, newItem));
+            }
+            return results;
+        } finally {
+            locks.unlockForTransaction(stripes, keys);
         }
     }
 

@@ -40,7 +40,11 @@ public final class Operations {
                 new GetItem(engine),
                 new PutItem(engine),
                 new UpdateItem(engine),
-                new DeleteItem(engine)
+                new DeleteItem(engine),
+                new BatchGetItem(engine),
+                new BatchWriteItem(engine),
+                new TransactGetItems(engine),
+                new TransactWriteItems(engine)
         );
     }
 

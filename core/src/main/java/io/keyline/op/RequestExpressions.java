@@ -38,8 +38,7 @@ final class RequestExpressions {
             if (e.getValue() != null) present.add(e.getKey());
         }
         ParameterRules.check(present, valueExpressions);
-        return new RequestExpressions(request,
-                new ExpressionContext(request.stringMap("ExpressionAttributeNames"), request.item("ExpressionAttributeValues")));
+        return new RequestExpressions(request, ExpressionContext.fromRequest(request));
     }
 
     /** ConditionExpression, or legacy Expected with ConditionalOperator, or null. */

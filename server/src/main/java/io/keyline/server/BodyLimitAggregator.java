@@ -2,9 +2,13 @@ package io.keyline.server;
 
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelPipeline;
 import io.netty.handler.codec.http.HttpMessage;
 import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpRequest;
+import io.netty.handler.codec.http.HttpResponse;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.util.ReferenceCountUtil;
 import io.keyline.error.Errors;
 
 /**
@@ -19,6 +23,20 @@ final class BodyLimitAggregator extends HttpObjectAggregator {
     BodyLimitAggregator(int maxRequestBytes, HttpReplies replies) {
         super(maxRequestBytes);
         this.replies = replies;
+    }
+
+    /** An oversized {@code Expect: 100-continue} request gets the same JSON 413 instead of Netty's bare one. */
+    @Override
+    protected Object newContinueResponse(HttpMessage start, int maxContentLength, ChannelPipeline pipeline) {
+        Object response = super.newContinueResponse(start, maxContentLength, pipeline);
+        if (response instanceof HttpResponse r && r.status().equals(HttpResponseStatus.REQUEST_ENTITY_TOO_LARGE)
+                && start instanceof HttpRequest request) {
+            ReferenceCountUtil.release(response);
+            Reply reply = Reply.error(Errors.requestTooLarge(RequestLimits.TOO_LARGE_MESSAGE));
+            // The aggregator skips the body the client may still send, so the connection stays usable.
+            return replies.build(reply, replies.newRequestId(), request.protocolVersion(), true);
+        }
+        return response;
     }
 
     @Override

@@ -94,6 +94,15 @@ public final class KeylineServer implements AutoCloseable {
         return port();
     }
 
+    /**
+     * Loads and initialises what the first request needs by passing two requests through an
+     * in-memory pipeline (nothing is bound). Optional: a launcher calls it while it opens
+     * storage so that the two overlap. Thread-safe.
+     */
+    public static void warmUp() {
+        WarmUp.run();
+    }
+
     /** The port bound by {@link #start}. */
     public synchronized int port() {
         if (serverChannel == null) throw new IllegalStateException("not started");

@@ -5,6 +5,7 @@ import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.handler.codec.CodecException;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpMethod;
@@ -159,7 +160,8 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
 
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-        if (cause instanceof IOException) {
+        if (cause instanceof IOException || cause instanceof CodecException) {
+            // The client went away or sent something that is not HTTP: its business, not a server fault.
             LOG.debug("connection {} failed: {}", ctx.channel().remoteAddress(), cause.toString());
         } else {
             LOG.warn("connection {} failed", ctx.channel().remoteAddress(), cause);

@@ -93,6 +93,32 @@ class RequestBodyTest {
         }
 
         @Test
+        void oversizeWithExpectContinueIsRefusedInsteadOfContinued() {
+            Map<String, String> h = RawHttp.apiHeaders("Echo");
+            h.put("Content-Length", String.valueOf(LIMIT + 1));
+            h.put("Expect", "100-continue");
+            try (RawHttp http = keyline.raw()) {
+                http.write("POST", "/", h, null);
+                RawHttp.Response r = http.read();
+                assertThat(r.status()).isEqualTo(413);
+                assertThat(type(r)).isEqualTo("com.amazon.coral.service#RequestEntityTooLarge");
+            }
+        }
+
+        @Test
+        void expectContinueWithinTheLimitIsContinued() {
+            Map<String, String> h = RawHttp.apiHeaders("Echo");
+            h.put("Expect", "100-continue");
+            h.put("Content-Length", String.valueOf(ECHO_BODY.length()));
+            try (RawHttp http = keyline.raw()) {
+                http.write("POST", "/", h, null);
+                assertThat(http.read().status()).isEqualTo(100);
+                http.writeBytes(ECHO_BODY.getBytes(StandardCharsets.UTF_8));
+                assertThat(http.read().text()).isEqualTo(ECHO_BODY);
+            }
+        }
+
+        @Test
         void chunkedOversizeIsRefusedOnceItPassesTheLimit() {
             Map<String, String> h = RawHttp.apiHeaders("Echo");
             h.put("Transfer-Encoding", "chunked");

@@ -46,6 +46,23 @@ class SdkClientTest {
     }
 
     @Test
+    void manyConcurrentRequestsAreAllAnswered() {
+        java.util.List<java.util.concurrent.CompletableFuture<?>> calls = new java.util.ArrayList<>();
+        for (int i = 0; i < 400; i++) {
+            calls.add(i % 4 == 0
+                    ? keyline.asyncClient().describeTable(b -> b.tableName("x")).handle((r, e) -> e)
+                    : keyline.asyncClient().listTables().thenApply(r -> r.tableNames()));
+        }
+        java.util.concurrent.CompletableFuture.allOf(calls.toArray(new java.util.concurrent.CompletableFuture[0])).join();
+        for (int i = 0; i < calls.size(); i++) {
+            Object result = calls.get(i).join();
+            if (i % 4 == 0) assertThat(result).isInstanceOf(CompletionException.class)
+                    .satisfies(e -> assertThat(((Throwable) e).getCause()).isInstanceOf(ResourceNotFoundException.class));
+            else assertThat(result).isEqualTo(java.util.List.of("alpha", "beta"));
+        }
+    }
+
+    @Test
     void operationNotServedIsUnknownOperation() {
         assertThatThrownBy(() -> keyline.client().deleteTable(b -> b.tableName("t")))
                 .isInstanceOf(DynamoDbException.class)

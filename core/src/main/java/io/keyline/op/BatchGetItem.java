@@ -1,0 +1,153 @@
+package io.keyline.op;
+
+import io.keyline.engine.Engine;
+import io.keyline.engine.ItemStore;
+import io.keyline.engine.PrimaryKey;
+import io.keyline.engine.PrimaryKeys;
+import io.keyline.engine.TableMetadata;
+import io.keyline.engine.transaction.BatchAdmission;
+import io.keyline.error.Errors;
+import io.keyline.expr.Projection;
+import io.keyline.model.AttributeValue;
+import io.keyline.model.ItemSize;
+import io.keyline.op.control.Constraints;
+import io.keyline.protocol.AttributeValueCodec;
+import io.keyline.protocol.JsonObject;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * BatchGetItem: up to 100 items from several tables, each table with its own projection and
+ * read consistency. Every request is validated whole before anything is read (shape, then
+ * expressions, then tables and keys, duplicates included). Items are read from one storage
+ * snapshot. A key the admission hook refuses, or one whose item would take the response past
+ * 16 MB, goes back in UnprocessedKeys with its table's parameters; Responses lists every
+ * requested table, empty when nothing was found.
+ */
+public final class BatchGetItem implements Operation {
+    /** Source: API_BatchGetItem: "as many as 100 items" per call. */
+    static final int MAX_KEYS = 100;
+    /** Source: API_BatchGetItem: "up to 16 MB of data" per response. */
+    static final long MAX_RESPONSE_BYTES = 16L * 1024 * 1024;
+    /** Source: dynalite validations/batchGetItem.js (AttributesToGet list length). */
+    static final int MAX_ATTRIBUTES_TO_GET = 255;
+    private static final List<String> VALUE_EXPRESSIONS = List.of();
+
+    private final Engine engine;
+    private final BatchAdmission admission;
+
+    public BatchGetItem(Engine engine) { this(engine, engine.transactions().admission()); }
+
+    /** With its own admission decision (tests; the capacity model goes through the engine). */
+    public BatchGetItem(Engine engine, BatchAdmission admission) {
+        this.engine = engine;
+        this.admission = admission;
+    }
+
+    @Override public String name() { return "BatchGetItem"; }
+
+    /** One table's part of the request, validated. */
+    private record TableRequest(String name, JsonObject raw, TableMetadata table, Projection projection, boolean consistent,
+                                List<Map<String, AttributeValue>> keyMaps, List<PrimaryKey> keys) {}
+
+    @Override public Object handle(JsonObject request) {
+        JsonObject requestItems = request.object("RequestItems");
+        Constraints c = new Constraints();
+        c.oneOf("returnConsumedCapacity", request.string("ReturnConsumedCapacity"), ItemTables.RETURN_CONSUMED_CAPACITY);
+        Map<String, JsonObject> parts = new LinkedHashMap<>();
+        if (BatchRequests.checkRequestItems(requestItems, c)) {
+            for (String name : requestItems.raw().keySet()) {
+                JsonObject part = requestItems.object(name);
+                String path = "requestItems." + name + ".member";
+                if (part == null) {
+                    c.notNull(path + ".keys", null);
+                    continue;
+                }
+                List<Object> keys = part.list("Keys");
+                c.notNull(path + ".keys", keys);
+                c.size(path + ".keys", keys, 1, MAX_KEYS);
+                c.size(path + ".attributesToGet", part.strings("AttributesToGet"), 1, MAX_ATTRIBUTES_TO_GET);
+                part.bool("ConsistentRead");
+                parts.put(name, part);
+            }
+        }
+        c.throwIfAny();
+        int total = 0;
+        for (JsonObject part : parts.values()) total += part.list("Keys").size();
+        if (total > MAX_KEYS) throw Errors.validation("Too many items requested for the BatchGetItem call");
+
+        List<TableRequest> tables = new ArrayList<>();
+        List<Projection> projections = new ArrayList<>();
+        for (JsonObject part : parts.values()) {
+            RequestExpressions expressions = RequestExpressions.of(part, VALUE_EXPRESSIONS);
+            projections.add(expressions.projection());
+            expressions.checkAllUsed();
+        }
+        BatchRequests.Seen seen = new BatchRequests.Seen();
+        int i = 0;
+        for (Map.Entry<String, JsonObject> e : parts.entrySet()) {
+            TableMetadata table = ItemTables.require(engine, e.getKey());
+            List<JsonObject> keyObjects = e.getValue().objects("Keys");
+            List<Map<String, AttributeValue>> keyMaps = new ArrayList<>();
+            List<PrimaryKey> keys = new ArrayList<>();
+            for (JsonObject k : keyObjects) {
+                Map<String, AttributeValue> keyMap = k == null ? null : AttributeValueCodec.decodeItem(k.raw());
+                PrimaryKey key = PrimaryKeys.fromKey(table.keySchema(), keyMap);
+                seen.add(table, key);
+                keyMaps.add(keyMap);
+                keys.add(key);
+            }
+            boolean consistent = Boolean.TRUE.equals(e.getValue().bool("ConsistentRead"));
+            tables.add(new TableRequest(e.getKey(), e.getValue(), table, projections.get(i++), consistent, keyMaps, keys));
+        }
+        return read(tables);
+    }
+
+    private Map<String, Object> read(List<TableRequest> tables) {
+        List<ItemStore.ItemRef> refs = new ArrayList<>();
+        List<int[]> positions = new ArrayList<>();
+        Map<String, List<Map<String, AttributeValue>>> unprocessed = new LinkedHashMap<>();
+        for (int t = 0; t < tables.size(); t++) {
+            TableRequest tr = tables.get(t);
+            for (int k = 0; k < tr.keys().size(); k++) {
+                if (admission.admitRead(tr.table(), tr.keys().get(k), tr.consistent())) {
+                    refs.add(new ItemStore.ItemRef(tr.table(), tr.keys().get(k)));
+                    positions.add(new int[] {t, k});
+                } else {
+                    unprocessed.computeIfAbsent(tr.name(), n -> new ArrayList<>()).add(tr.keyMaps().get(k));
+                }
+            }
+        }
+        List<Map<String, AttributeValue>> found = engine.transactions().read(refs);
+        Map<String, List<Object>> responses = new LinkedHashMap<>();
+        for (TableRequest tr : tables) responses.put(tr.name(), new ArrayList<>());
+        long bytes = 0;
+        for (int r = 0; r < refs.size(); r++) {
+            Map<String, AttributeValue> item = found.get(r);
+            if (item == null) continue;
+            TableRequest tr = tables.get(positions.get(r)[0]);
+            Map<String, AttributeValue> shown = tr.projection() == null ? item : tr.projection().apply(item);
+            long size = ItemSize.of(shown);
+            if (bytes + size > MAX_RESPONSE_BYTES) {
+                unprocessed.computeIfAbsent(tr.name(), n -> new ArrayList<>()).add(tr.keyMaps().get(positions.get(r)[1]));
+                continue;
+            }
+            bytes += size;
+            responses.get(tr.name()).add(shown);
+        }
+        Map<String, Object> unprocessedKeys = new LinkedHashMap<>();
+        for (TableRequest tr : tables) {
+            List<Map<String, AttributeValue>> keys = unprocessed.get(tr.name());
+            if (keys == null) continue;
+            Map<String, Object> part = new LinkedHashMap<>(tr.raw().raw());
+            part.put("Keys", keys);
+            unprocessedKeys.put(tr.name(), part);
+        }
+        Map<String, Object> response = new LinkedHashMap<>();
+        response.put("Responses", responses);
+        response.put("UnprocessedKeys", unprocessedKeys);
+        return response;
+    }
+}

@@ -1,0 +1,66 @@
+package io.keyline.op;
+
+import io.keyline.engine.PrimaryKey;
+import io.keyline.engine.TableMetadata;
+import io.keyline.engine.codec.KeyCodec;
+import io.keyline.error.Errors;
+import io.keyline.op.control.Constraints;
+import io.keyline.op.control.SchemaInput;
+import io.keyline.protocol.JsonObject;
+import java.nio.ByteBuffer;
+import java.util.HashSet;
+import java.util.Set;
+
+/**
+ * What BatchGetItem and BatchWriteItem share: the checks on the RequestItems map (present, not
+ * empty, table names as map keys) and duplicate-key detection on the encoded key, which is
+ * canonical (1000 and 1e3 are one number). Stateless, except {@link Seen}, one per request.
+ */
+final class BatchRequests {
+    /** DynamoDB's constraint text for the table names used as RequestItems keys (dynalite, validations). */
+    static final String TABLE_NAME_KEYS = "Map keys must satisfy constraint: [Member must have length less than or equal to "
+            + SchemaInput.MAX_NAME + ", Member must have length greater than or equal to " + SchemaInput.MIN_NAME
+            + ", Member must satisfy regular expression pattern: " + SchemaInput.NAME_PATTERN.pattern() + "]";
+    static final String DUPLICATES = "Provided list of item keys contains duplicates";
+
+    private BatchRequests() {}
+
+    /** Records violations on RequestItems; returns whether it is present. */
+    static boolean checkRequestItems(JsonObject requestItems, Constraints c) {
+        if (!c.notNull("requestItems", requestItems)) return false;
+        if (requestItems.raw().isEmpty()) {
+            c.fail("requestItems", requestItems.raw(), "Member must have length greater than or equal to 1");
+        }
+        for (String name : requestItems.raw().keySet()) {
+            if (name.length() < SchemaInput.MIN_NAME || name.length() > SchemaInput.MAX_NAME
+                    || !SchemaInput.NAME_PATTERN.matcher(name).matches()) {
+                c.fail("requestItems", requestItems.raw(), TABLE_NAME_KEYS);
+                break;
+            }
+        }
+        return true;
+    }
+
+    /** Records violations of a TableName nested in a request (transaction actions). */
+    static void checkTableName(String path, String name, Constraints c) {
+        c.notNull(path, name);
+        c.length(path, name, SchemaInput.MIN_NAME, SchemaInput.MAX_NAME);
+        c.pattern(path, name, SchemaInput.NAME_PATTERN);
+    }
+
+    /** Remembers the items of one request; a second mention of an item is a ValidationException. */
+    static final class Seen {
+        private final Set<ByteBuffer> keys = new HashSet<>();
+        private final String message;
+
+        Seen() { this(DUPLICATES); }
+
+        /** @param message the ValidationException text for a repeated item */
+        Seen(String message) { this.message = message; }
+
+        void add(TableMetadata table, PrimaryKey key) {
+            byte[] k = KeyCodec.itemKey(table.keyspaceId(), key.partition(), key.sort());
+            if (!keys.add(ByteBuffer.wrap(k))) throw Errors.validation(message);
+        }
+    }
+}

@@ -1,0 +1,145 @@
+package io.keyline.op;
+
+import io.keyline.engine.Engine;
+import io.keyline.engine.PrimaryKey;
+import io.keyline.engine.PrimaryKeys;
+import io.keyline.engine.TableMetadata;
+import io.keyline.engine.index.IndexKeys;
+import io.keyline.engine.transaction.BatchAdmission;
+import io.keyline.error.ApiException;
+import io.keyline.error.Errors;
+import io.keyline.model.AttributeValue;
+import io.keyline.op.control.Constraints;
+import io.keyline.protocol.JsonObject;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * BatchWriteItem: up to 25 unconditional puts and deletes over several tables. The whole
+ * request is validated before anything is written (shape, item checks as PutItem, tables,
+ * keys, no item twice), so a bad request writes nothing. Each item is then written on its
+ * own, like a PutItem or DeleteItem without a condition; the batch as a whole is not atomic,
+ * as in DynamoDB. A write the admission hook refuses, or one that meets a transaction holding
+ * its item, goes back in UnprocessedItems, which is always present (empty when all were done).
+ * DynamoDB's 16 MB request limit is the server's body limit: 25 items of at most 400 KB stay
+ * well under it.
+ */
+public final class BatchWriteItem implements Operation {
+    /** Source: API_BatchWriteItem: "as many as 25 put or delete requests". */
+    static final int MAX_WRITES = 25;
+    /** Wording of dynalite (validations/batchWriteItem.js) for a WriteRequest without exactly one request. */
+    static final String NOT_ONE_REQUEST = "Supplied AttributeValue has more than one datatypes set, must contain exactly one of the supported datatypes";
+
+    private final Engine engine;
+    private final BatchAdmission admission;
+
+    public BatchWriteItem(Engine engine) { this(engine, engine.transactions().admission()); }
+
+    /** With its own admission decision (tests; the capacity model goes through the engine). */
+    public BatchWriteItem(Engine engine, BatchAdmission admission) {
+        this.engine = engine;
+        this.admission = admission;
+    }
+
+    @Override public String name() { return "BatchWriteItem"; }
+
+    /** One validated write: the item for a put, null for a delete; raw is echoed in UnprocessedItems. */
+    private record Write(String tableName, TableMetadata table, PrimaryKey key, Map<String, AttributeValue> item, Object raw) {}
+
+    @Override public Object handle(JsonObject request) {
+        JsonObject requestItems = request.object("RequestItems");
+        Constraints c = new Constraints();
+        c.oneOf("returnConsumedCapacity", request.string("ReturnConsumedCapacity"), ItemTables.RETURN_CONSUMED_CAPACITY);
+        c.oneOf("returnItemCollectionMetrics", request.string("ReturnItemCollectionMetrics"), ItemTables.RETURN_ITEM_COLLECTION_METRICS);
+        Map<String, List<JsonObject>> parts = new LinkedHashMap<>();
+        if (BatchRequests.checkRequestItems(requestItems, c)) {
+            boolean lengthReported = false;
+            for (String name : requestItems.raw().keySet()) {
+                List<JsonObject> writes = requestItems.objects(name);
+                if (writes == null) writes = List.of();
+                if ((writes.isEmpty() || writes.size() > MAX_WRITES) && !lengthReported) {
+                    c.fail("requestItems", requestItems.raw(), "Map value must satisfy constraint: [Member must have length less than or equal to "
+                            + MAX_WRITES + ", Member must have length greater than or equal to 1]");
+                    lengthReported = true;
+                }
+                for (JsonObject w : writes) {
+                    if (w == null) continue;
+                    JsonObject put = w.object("PutRequest");
+                    JsonObject delete = w.object("DeleteRequest");
+                    if (put != null) c.notNull("requestItems." + name + ".member.putRequest.item", put.object("Item"));
+                    if (delete != null) c.notNull("requestItems." + name + ".member.deleteRequest.key", delete.object("Key"));
+                }
+                parts.put(name, writes);
+            }
+        }
+        c.throwIfAny();
+        int total = 0;
+        for (List<JsonObject> writes : parts.values()) total += writes.size();
+        if (total > MAX_WRITES) throw Errors.validation("Too many items requested for the BatchWriteItem call");
+
+        List<Map<String, AttributeValue>> decoded = new ArrayList<>();
+        for (List<JsonObject> writes : parts.values()) {
+            for (JsonObject w : writes) {
+                JsonObject put = w == null ? null : w.object("PutRequest");
+                JsonObject delete = w == null ? null : w.object("DeleteRequest");
+                if ((put == null) == (delete == null)) throw Errors.validation(NOT_ONE_REQUEST);
+                if (put != null) {
+                    Map<String, AttributeValue> item = put.item("Item");
+                    ItemChecks.checkItem(item, "Item size has exceeded the maximum allowed size");
+                    decoded.add(item);
+                } else {
+                    delete.item("Key");
+                    decoded.add(null);
+                }
+            }
+        }
+
+        List<Write> plan = new ArrayList<>();
+        BatchRequests.Seen seen = new BatchRequests.Seen();
+        int i = 0;
+        for (Map.Entry<String, List<JsonObject>> e : parts.entrySet()) {
+            TableMetadata table = ItemTables.require(engine, e.getKey());
+            for (JsonObject w : e.getValue()) {
+                Map<String, AttributeValue> item = decoded.get(i++);
+                PrimaryKey key = item != null ? PrimaryKeys.fromItem(table.keySchema(), item)
+                        : PrimaryKeys.fromKey(table.keySchema(), w.object("DeleteRequest").item("Key"));
+                seen.add(table, key);
+                // a put that breaks an index key rule refuses the whole batch, before anything is written
+                IndexKeys.check(table, item);
+                plan.add(new Write(e.getKey(), table, key, item, w.raw()));
+            }
+        }
+        Map<String, Object> response = write(plan);
+        if (CollectionMetrics.requested(request)) {
+            Map<String, List<Object>> metrics = new LinkedHashMap<>();
+            for (Write w : plan) {
+                if (w.table().localIndexes().isEmpty()) continue;
+                metrics.computeIfAbsent(w.tableName(), n -> new ArrayList<>())
+                        .add(engine.indexes().collections().metrics(w.table(), w.key().partition()));
+            }
+            if (!metrics.isEmpty()) response.put("ItemCollectionMetrics", metrics);
+        }
+        return response;
+    }
+
+    private Map<String, Object> write(List<Write> plan) {
+        Map<String, List<Object>> unprocessed = new LinkedHashMap<>();
+        for (Write w : plan) {
+            boolean done = admission.admitWrite(w.table(), w.key());
+            if (done) {
+                try {
+                    engine.items().write(w.table(), w.key(), old -> w.item());
+                } catch (ApiException e) {
+                    if (!"TransactionConflictException".equals(e.name())) throw e;
+                    done = false;
+                }
+            }
+            if (!done) unprocessed.computeIfAbsent(w.tableName(), n -> new ArrayList<>()).add(w.raw());
+        }
+        Map<String, Object> response = new LinkedHashMap<>();
+        response.put("UnprocessedItems", unprocessed);
+        return response;
+    }
+}

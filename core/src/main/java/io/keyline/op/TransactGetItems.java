@@ -1,0 +1,87 @@
+package io.keyline.op;
+
+import io.keyline.engine.Engine;
+import io.keyline.engine.ItemStore;
+import io.keyline.engine.PrimaryKey;
+import io.keyline.engine.PrimaryKeys;
+import io.keyline.engine.TableMetadata;
+import io.keyline.error.Errors;
+import io.keyline.expr.Projection;
+import io.keyline.model.AttributeValue;
+import io.keyline.model.ItemSize;
+import io.keyline.op.control.Constraints;
+import io.keyline.protocol.JsonObject;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * TransactGetItems: up to 100 Get actions read at one point in time (one storage snapshot, so a
+ * concurrent transaction is seen whole or not at all). Responses has one entry per action, in
+ * order, with Item when the item exists. Any malformed action, expression problem, bad key or
+ * repeated item fails the whole request.
+ */
+public final class TransactGetItems implements Operation {
+    /** Source: API_TransactGetItems: up to 100 TransactGetItem objects. */
+    static final int MAX_ACTIONS = 100;
+    /** Source: API_TransactGetItems: the aggregate size of the items cannot exceed 4 MB. */
+    static final long MAX_RESPONSE_BYTES = 4L * 1024 * 1024;
+    /** Wording [inf]. */
+    static final String RESPONSE_TOO_LARGE = "Total size of the items in the transaction cannot exceed 4 MB";
+
+    private final Engine engine;
+
+    public TransactGetItems(Engine engine) { this.engine = engine; }
+
+    @Override public String name() { return "TransactGetItems"; }
+
+    @Override public Object handle(JsonObject request) {
+        List<JsonObject> items = request.objects("TransactItems");
+        Constraints c = new Constraints();
+        c.oneOf("returnConsumedCapacity", request.string("ReturnConsumedCapacity"), ItemTables.RETURN_CONSUMED_CAPACITY);
+        if (c.notNull("transactItems", items)) c.size("transactItems", items, 1, MAX_ACTIONS);
+        List<JsonObject> gets = new ArrayList<>();
+        for (int j = 0; items != null && j < items.size(); j++) {
+            String path = "transactItems." + (j + 1) + ".member.get";
+            JsonObject get = items.get(j) == null ? null : items.get(j).object("Get");
+            if (!c.notNull(path, get)) continue;
+            BatchRequests.checkTableName(path + ".tableName", get.string("TableName"), c);
+            c.notNull(path + ".key", get.object("Key"));
+            gets.add(get);
+        }
+        c.throwIfAny();
+
+        List<Projection> projections = new ArrayList<>();
+        for (JsonObject get : gets) {
+            RequestExpressions expressions = RequestExpressions.of(get, List.of());
+            projections.add(expressions.projection());
+            expressions.checkAllUsed();
+        }
+        List<ItemStore.ItemRef> refs = new ArrayList<>();
+        BatchRequests.Seen seen = new BatchRequests.Seen(TransactWriteItems.MULTIPLE_OPERATIONS);
+        for (JsonObject get : gets) {
+            TableMetadata table = ItemTables.require(engine, get.string("TableName"));
+            PrimaryKey key = PrimaryKeys.fromKey(table.keySchema(), get.item("Key"));
+            seen.add(table, key);
+            refs.add(new ItemStore.ItemRef(table, key));
+        }
+
+        List<Map<String, AttributeValue>> found = engine.transactions().read(refs);
+        List<Object> responses = new ArrayList<>(found.size());
+        long bytes = 0;
+        for (int j = 0; j < found.size(); j++) {
+            Map<String, Object> entry = new LinkedHashMap<>();
+            Map<String, AttributeValue> item = found.get(j);
+            if (item != null) {
+                bytes += ItemSize.of(item);
+                entry.put("Item", projections.get(j) == null ? item : projections.get(j).apply(item));
+            }
+            responses.add(entry);
+        }
+        if (bytes > MAX_RESPONSE_BYTES) throw Errors.validation(RESPONSE_TOO_LARGE);
+        Map<String, Object> response = new LinkedHashMap<>();
+        response.put("Responses", responses);
+        return response;
+    }
+}
