@@ -141,4 +141,24 @@ class IndexMaintenanceTest {
                             new java.math.BigDecimal("0.0"), new java.math.BigDecimal("1.0"))));
         }
     }
+
+    @Test void batchAndTransactionWritesMaintainIndexesAndABadPutRefusesTheWholeBatch() {
+        try (IndexFixture f = new IndexFixture()) {
+            f.call("CreateTable", TABLE);
+            ApiException e = f.fail("BatchWriteItem", "{'RequestItems':{'tbl':["
+                    + "{'PutRequest':{'Item':{'p':{'S':'1'},'c':{'S':'1'},'x':{'S':'a'}}}},"
+                    + "{'PutRequest':{'Item':{'p':{'S':'2'},'c':{'S':'1'},'x':{'N':'2'}}}}]}}");
+            assertThat(e.getMessage()).contains("Type mismatch for Index Key x");
+            assertThat(f.items("tbl")).isEmpty();
+            f.call("BatchWriteItem", "{'RequestItems':{'tbl':["
+                    + "{'PutRequest':{'Item':{'p':{'S':'1'},'c':{'S':'1'},'x':{'S':'a'},'l':{'N':'1'}}}},"
+                    + "{'PutRequest':{'Item':{'p':{'S':'2'},'c':{'S':'1'},'x':{'S':'b'}}}}]}}");
+            f.call("TransactWriteItems", "{'TransactItems':["
+                    + "{'Put':{'TableName':'tbl','Item':{'p':{'S':'3'},'c':{'S':'1'},'x':{'S':'c'},'l':{'N':'3'}}}},"
+                    + "{'Delete':{'TableName':'tbl','Key':{'p':{'S':'2'},'c':{'S':'1'}}}}]}");
+            f.propagate();
+            assertThat(xs(f.entries("tbl", "byX"))).containsExactlyInAnyOrder(s("a"), s("c"));
+            assertThat(f.entries("tbl", "byL").stream().map(i -> i.get("l")).toList()).containsExactlyInAnyOrder(n(1), n(3));
+        }
+    }
 }
