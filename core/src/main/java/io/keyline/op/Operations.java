@@ -44,7 +44,9 @@ public final class Operations {
                 new BatchGetItem(engine),
                 new BatchWriteItem(engine),
                 new TransactGetItems(engine),
-                new TransactWriteItems(engine)
+                new TransactWriteItems(engine),
+                new Query(engine),
+                new Scan(engine)
         );
     }
 

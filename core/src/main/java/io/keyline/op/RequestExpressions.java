@@ -2,6 +2,7 @@ package io.keyline.op;
 
 import io.keyline.expr.Condition;
 import io.keyline.expr.ExpressionContext;
+import io.keyline.expr.KeyConditions;
 import io.keyline.expr.Legacy;
 import io.keyline.expr.ParameterRules;
 import io.keyline.expr.Projection;
@@ -73,6 +74,25 @@ final class RequestExpressions {
     Condition filter() {
         String text = request.string("FilterExpression");
         return text == null ? null : context.condition(text, "FilterExpression");
+    }
+
+    /**
+     * Legacy QueryFilter or ScanFilter (named by {@code parameter}) with ConditionalOperator, or
+     * null when neither is present.
+     */
+    Condition legacyFilter(String parameter) {
+        JsonObject filter = request.object(parameter);
+        String operator = request.string("ConditionalOperator");
+        if (filter == null && operator == null) return null;
+        return Legacy.expected(filter, operator, parameter);
+    }
+
+    /** The terms of KeyConditionExpression or legacy KeyConditions (Query), or null when neither is present. */
+    List<KeyConditions.Term> keyConditionTerms() {
+        String text = request.string("KeyConditionExpression");
+        if (text != null) return KeyConditions.fromExpression(context, text);
+        JsonObject legacy = request.object("KeyConditions");
+        return legacy == null ? null : KeyConditions.fromLegacy(legacy);
     }
 
     void checkAllUsed() { context.checkAllUsed(); }

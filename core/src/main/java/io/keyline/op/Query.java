@@ -1,0 +1,72 @@
+package io.keyline.op;
+
+import io.keyline.engine.Engine;
+import io.keyline.engine.TableMetadata;
+import io.keyline.engine.codec.KeyRange;
+import io.keyline.engine.codec.SortKeyCondition;
+import io.keyline.engine.query.Page;
+import io.keyline.engine.query.PageReader;
+import io.keyline.engine.query.PageRequest;
+import io.keyline.engine.query.ReadTarget;
+import io.keyline.error.Errors;
+import io.keyline.expr.Condition;
+import io.keyline.expr.KeyConditions;
+import io.keyline.expr.Projection;
+import io.keyline.model.AttributeValue;
+import io.keyline.op.control.Constraints;
+import io.keyline.op.control.TableNames;
+import io.keyline.protocol.JsonObject;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Query: one page of the items of one partition (of the table or an index) whose sort key meets
+ * the key condition, in sort-key order (reversed when ScanIndexForward is false), filtered and
+ * projected. The page is one contiguous key range in storage, so its cost follows the items it
+ * evaluates, not the size of the table. Capacity admission and accounting will plug in around
+ * {@link PageReader#read}, which reports the page's {@link io.keyline.engine.query.PageStatistics}.
+ */
+public final class Query implements Operation {
+    private static final List<String> VALUE_EXPRESSIONS = List.of("KeyConditionExpression", "FilterExpression");
+    private final Engine engine;
+
+    public Query(Engine engine) { this.engine = engine; }
+
+    @Override public String name() { return "Query"; }
+
+    @Override public Object handle(JsonObject request) {
+        String tableName = request.string("TableName");
+        Map<String, AttributeValue> startKey = request.item("ExclusiveStartKey");
+        Boolean forward = request.bool("ScanIndexForward");
+        Long limit = request.longValue("Limit");
+        Constraints c = new Constraints();
+        TableNames.check(tableName, c);
+        ReadRequests.constraints(request, c);
+        c.throwIfAny();
+        RequestExpressions expressions = RequestExpressions.of(request, VALUE_EXPRESSIONS);
+        if (!request.has("KeyConditions") && !request.has("KeyConditionExpression")) {
+            throw Errors.validation("Either the KeyConditions or KeyConditionExpression parameter must be specified in the request.");
+        }
+        List<KeyConditions.Term> terms = expressions.keyConditionTerms();
+        Condition expressionFilter = expressions.filter();
+        Condition filter = expressionFilter != null ? expressionFilter : expressions.legacyFilter("QueryFilter");
+        Projection projection = expressions.projection();
+        expressions.checkAllUsed();
+        boolean countOnly = ReadRequests.countOnly(request, projection);
+
+        TableMetadata table = ItemTables.require(engine, tableName);
+        ReadTarget target = ReadRequests.target(table, request);
+        KeyConditions.KeyCondition key = KeyConditions.plan(target.keySchema(), terms);
+        KeyRange partition = target.queryRange(key.partitionKey(), null, null, null);
+        KeyRange range = key.hasSortCondition()
+                ? target.queryRange(key.partitionKey(), SortKeyCondition.valueOf(key.sortOperator()), key.low(), key.high())
+                : partition;
+        byte[] start = startKey == null ? null : StartKeys.forQuery(target, startKey, partition, range);
+        ReadRequests.checkKeyPaths(table, projection, filter);
+        ReadRequests.checkFilterAvoidsKeys(target, filter, expressionFilter != null ? "Filter Expression" : "QueryFilter");
+
+        Page page = PageReader.read(engine.storage(), new PageRequest(target, range, Boolean.FALSE.equals(forward), start,
+                limit == null ? null : (int) Math.min(limit, Integer.MAX_VALUE), item -> filter == null || filter.test(item)));
+        return ReadRequests.response(page, projection, countOnly);
+    }
+}

@@ -1,0 +1,138 @@
+package io.keyline.op;
+
+import io.keyline.engine.IndexMetadata;
+import io.keyline.engine.ProjectionType;
+import io.keyline.engine.TableMetadata;
+import io.keyline.engine.query.Page;
+import io.keyline.engine.query.ReadTarget;
+import io.keyline.error.Errors;
+import io.keyline.expr.Condition;
+import io.keyline.expr.DocumentPath;
+import io.keyline.expr.Projection;
+import io.keyline.model.AttributeValue;
+import io.keyline.model.KeyAttribute;
+import io.keyline.op.control.Constraints;
+import io.keyline.op.control.SchemaInput;
+import io.keyline.protocol.JsonObject;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What Query and Scan share: member constraints, Select against projections, the index a
+ * request names, key attributes in projections and filters, and the response shape (wording as
+ * dynalite recorded it against DynamoDB). Stateless.
+ */
+final class ReadRequests {
+    static final List<String> SELECT = List.of("SPECIFIC_ATTRIBUTES", "COUNT", "ALL_ATTRIBUTES", "ALL_PROJECTED_ATTRIBUTES");
+
+    private ReadRequests() {}
+
+    /** Member constraints common to Query and Scan; the caller throws after adding its own. */
+    static void constraints(JsonObject request, Constraints c) {
+        String indexName = request.string("IndexName");
+        if (indexName != null) SchemaInput.indexName(indexName, "indexName", c);
+        c.oneOf("select", request.string("Select"), SELECT);
+        c.atLeast("limit", request.longValue("Limit"), 1);
+        c.oneOf("returnConsumedCapacity", request.string("ReturnConsumedCapacity"), ItemTables.RETURN_CONSUMED_CAPACITY);
+        c.oneOf("conditionalOperator", request.string("ConditionalOperator"), List.of("AND", "OR"));
+        request.bool("ConsistentRead");
+    }
+
+    /**
+     * Checks Select against ProjectionExpression / AttributesToGet and IndexName; returns true when
+     * only a count is wanted.
+     */
+    static boolean countOnly(JsonObject request, Projection projection) {
+        String select = request.string("Select");
+        if (select == null) return false;
+        String projectionParameter = request.has("ProjectionExpression") ? "ProjectionExpression" : "AttributesToGet";
+        switch (select) {
+            case "SPECIFIC_ATTRIBUTES":
+                if (projection == null) {
+                    throw Errors.validation("Must specify the AttributesToGet or ProjectionExpression when choosing to get SPECIFIC_ATTRIBUTES");
+                }
+                return false;
+            case "ALL_PROJECTED_ATTRIBUTES":
+                if (!request.has("IndexName")) {
+                    throw Errors.validation("ALL_PROJECTED_ATTRIBUTES can be used only when Querying using an IndexName");
+                }
+                if (projection != null) {
+                    throw Errors.validation("Cannot specify the " + projectionParameter + " when choosing to get ALL_PROJECTED_ATTRIBUTES");
+                }
+                return false;
+            case "COUNT":
+                if (projection != null) {
+                    throw Errors.validation("Cannot specify the " + projectionParameter + " when choosing to get only the Count");
+                }
+                return true;
+            default:
+                if (projection != null) {
+                    throw Errors.validation("Cannot specify the " + projectionParameter + " when choosing to get ALL_ATTRIBUTES");
+                }
+                return false;
+        }
+    }
+
+    /** The table, or the index the request names (DynamoDB's errors for a missing one and for consistent GSI reads). */
+    static ReadTarget target(TableMetadata table, JsonObject request) {
+        String indexName = request.string("IndexName");
+        if (indexName == null) return ReadTarget.table(table);
+        IndexMetadata index = table.index(indexName);
+        if (index == null) throw Errors.validation("The table does not have the specified index: " + indexName);
+        if (index.isGlobal() && Boolean.TRUE.equals(request.bool("ConsistentRead"))) {
+            throw Errors.validation("Consistent reads are not supported on global secondary indexes");
+        }
+        if (index.isGlobal() && "ALL_ATTRIBUTES".equals(request.string("Select"))
+                && index.projection().type() != ProjectionType.ALL) {
+            throw Errors.validation("One or more parameter values were invalid: Select type ALL_ATTRIBUTES is not supported for global secondary index "
+                    + indexName + " because its projection type is not ALL");
+        }
+        return ReadTarget.index(table, index);
+    }
+
+    /** Key attributes are scalars: a nested path into one (projection or filter) is refused. */
+    static void checkKeyPaths(TableMetadata table, Projection projection, Condition filter) {
+        List<DocumentPath> paths = new ArrayList<>();
+        if (projection != null) paths.addAll(projection.paths());
+        if (filter != null) paths.addAll(filter.paths());
+        for (DocumentPath p : paths) {
+            if (p.isTopLevel()) continue;
+            if (table.keySchema().isKeyAttribute(p.head())) {
+                throw Errors.validation("Key attributes must be scalars; list random access '[]' and map lookup '.' are not allowed: Key: " + p.head());
+            }
+            for (IndexMetadata index : table.indexes()) {
+                if (index.keySchema().isKeyAttribute(p.head())) {
+                    throw Errors.validation("Key attributes must be scalars; list random access '[]' and map lookup '.' are not allowed: IndexKey: " + p.head());
+                }
+            }
+        }
+    }
+
+    /** A Query filter may not name the key attributes of what it reads. */
+    static void checkFilterAvoidsKeys(ReadTarget target, Condition filter, String parameterName) {
+        if (filter == null) return;
+        for (KeyAttribute key : target.keySchema().all()) {
+            for (DocumentPath p : filter.paths()) {
+                if (p.head().equals(key.name())) {
+                    throw Errors.validation(parameterName + " can only contain non-primary key attributes: Primary key attribute: " + key.name());
+                }
+            }
+        }
+    }
+
+    /** Items (projected) unless only the count is wanted, Count, ScannedCount and LastEvaluatedKey. */
+    static Map<String, Object> response(Page page, Projection projection, boolean countOnly) {
+        Map<String, Object> response = new LinkedHashMap<>();
+        if (!countOnly) {
+            List<Map<String, AttributeValue>> items = new ArrayList<>(page.items().size());
+            for (Map<String, AttributeValue> item : page.items()) items.add(projection == null ? item : projection.apply(item));
+            response.put("Items", items);
+        }
+        response.put("Count", page.items().size());
+        response.put("ScannedCount", page.scannedCount());
+        if (page.lastEvaluatedKey() != null) response.put("LastEvaluatedKey", page.lastEvaluatedKey());
+        return response;
+    }
+}

@@ -1,0 +1,83 @@
+package io.keyline.op;
+
+import io.keyline.engine.Engine;
+import io.keyline.engine.TableMetadata;
+import io.keyline.engine.codec.KeyRange;
+import io.keyline.engine.query.Page;
+import io.keyline.engine.query.PageReader;
+import io.keyline.engine.query.PageRequest;
+import io.keyline.engine.query.ReadTarget;
+import io.keyline.error.Errors;
+import io.keyline.expr.Condition;
+import io.keyline.expr.Projection;
+import io.keyline.model.AttributeValue;
+import io.keyline.op.control.Constraints;
+import io.keyline.op.control.TableNames;
+import io.keyline.protocol.JsonObject;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Scan: one page of every item of the table (or an index) in token order, which is why the order
+ * looks random, as on DynamoDB; filtered and projected. A parallel scan's segment i of N is token
+ * slice i of N, so segments are disjoint and together cover the table, and a segment's
+ * LastEvaluatedKey stays inside it. Capacity admission and accounting will plug in around
+ * {@link PageReader#read}.
+ */
+public final class Scan implements Operation {
+    /** Source: API_Scan: TotalSegments is 1 to 1,000,000. */
+    static final long MAX_TOTAL_SEGMENTS = 1_000_000;
+    private static final List<String> VALUE_EXPRESSIONS = List.of("FilterExpression");
+    private final Engine engine;
+
+    public Scan(Engine engine) { this.engine = engine; }
+
+    @Override public String name() { return "Scan"; }
+
+    @Override public Object handle(JsonObject request) {
+        String tableName = request.string("TableName");
+        Map<String, AttributeValue> startKey = request.item("ExclusiveStartKey");
+        Long limit = request.longValue("Limit");
+        Long segment = request.longValue("Segment");
+        Long totalSegments = request.longValue("TotalSegments");
+        Constraints c = new Constraints();
+        TableNames.check(tableName, c);
+        ReadRequests.constraints(request, c);
+        c.atLeast("segment", segment, 0);
+        c.atMost("segment", segment, MAX_TOTAL_SEGMENTS - 1);
+        c.atLeast("totalSegments", totalSegments, 1);
+        c.atMost("totalSegments", totalSegments, MAX_TOTAL_SEGMENTS);
+        c.throwIfAny();
+        RequestExpressions expressions = RequestExpressions.of(request, VALUE_EXPRESSIONS);
+        if (segment != null && totalSegments == null) {
+            throw Errors.validation("The TotalSegments parameter is required but was not present in the request when Segment parameter is present");
+        }
+        if (totalSegments != null) {
+            if (segment == null) {
+                throw Errors.validation("The Segment parameter is required but was not present in the request when parameter TotalSegments is present");
+            }
+            if (segment >= totalSegments) {
+                throw Errors.validation("The Segment parameter is zero-based and must be less than parameter TotalSegments: Segment: "
+                        + segment + " is not less than TotalSegments: " + totalSegments);
+            }
+        }
+        Condition expressionFilter = expressions.filter();
+        Condition filter = expressionFilter != null ? expressionFilter : expressions.legacyFilter("ScanFilter");
+        Projection projection = expressions.projection();
+        expressions.checkAllUsed();
+        boolean countOnly = ReadRequests.countOnly(request, projection);
+
+        TableMetadata table = ItemTables.require(engine, tableName);
+        ReadTarget target = ReadRequests.target(table, request);
+        int segmentNumber = segment == null ? 0 : segment.intValue();
+        int segments = totalSegments == null ? 1 : totalSegments.intValue();
+        KeyRange range = target.scanRange(segmentNumber, segments);
+        byte[] start = startKey == null ? null
+                : StartKeys.forScan(target, startKey, range, segment == null ? null : segmentNumber, totalSegments == null ? null : segments);
+        ReadRequests.checkKeyPaths(table, projection, filter);
+
+        Page page = PageReader.read(engine.storage(), new PageRequest(target, range, false, start,
+                limit == null ? null : (int) Math.min(limit, Integer.MAX_VALUE), item -> filter == null || filter.test(item)));
+        return ReadRequests.response(page, projection, countOnly);
+    }
+}
