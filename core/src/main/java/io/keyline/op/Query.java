@@ -56,17 +56,27 @@ public final class Query implements Operation {
 
         TableMetadata table = ItemTables.require(engine, tableName);
         ReadTarget target = ReadRequests.target(table, request);
-        KeyConditions.KeyCondition key = KeyConditions.plan(target.keySchema(), terms);
-        KeyRange partition = target.queryRange(key.partitionKey(), null, null, null);
-        KeyRange range = key.hasSortCondition()
-                ? target.queryRange(key.partitionKey(), SortKeyCondition.valueOf(key.sortOperator()), key.low(), key.high())
-                : partition;
+        KeyRange partition;
+        KeyRange range;
+        if (CompositeKeyConditions.applies(target.keySchema())) {
+            CompositeKeyConditions.Ranges r = CompositeKeyConditions.plan(target.keyspaceId(), target.indexName(), target.keySchema(), terms);
+            partition = r.partition();
+            range = r.queried();
+        } else {
+            KeyConditions.KeyCondition key = KeyConditions.plan(target.keySchema(), terms);
+            partition = target.queryRange(key.partitionKey(), null, null, null);
+            range = key.hasSortCondition()
+                    ? target.queryRange(key.partitionKey(), SortKeyCondition.valueOf(key.sortOperator()), key.low(), key.high())
+                    : partition;
+        }
         byte[] start = startKey == null ? null : StartKeys.forQuery(target, startKey, partition, range);
         ReadRequests.checkKeyPaths(table, projection, filter);
         ReadRequests.checkFilterAvoidsKeys(target, filter, expressionFilter != null ? "Filter Expression" : "QueryFilter");
 
+        boolean baseItems = IndexReads.needsBaseItems(table, target, request, projection, filter);
         Page page = PageReader.read(engine.storage(), new PageRequest(target, range, Boolean.FALSE.equals(forward), start,
-                limit == null ? null : (int) Math.min(limit, Integer.MAX_VALUE), item -> filter == null || filter.test(item)));
+                limit == null ? null : (int) Math.min(limit, Integer.MAX_VALUE), IndexReads.filter(engine, table, filter, baseItems)));
+        if (baseItems) page = IndexReads.withBaseItems(engine, table, page);
         return ReadRequests.response(page, projection, countOnly);
     }
 }

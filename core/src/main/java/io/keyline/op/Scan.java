@@ -76,8 +76,10 @@ public final class Scan implements Operation {
                 : StartKeys.forScan(target, startKey, range, segment == null ? null : segmentNumber, totalSegments == null ? null : segments);
         ReadRequests.checkKeyPaths(table, projection, filter);
 
+        boolean baseItems = IndexReads.needsBaseItems(table, target, request, projection, filter);
         Page page = PageReader.read(engine.storage(), new PageRequest(target, range, false, start,
-                limit == null ? null : (int) Math.min(limit, Integer.MAX_VALUE), item -> filter == null || filter.test(item)));
+                limit == null ? null : (int) Math.min(limit, Integer.MAX_VALUE), IndexReads.filter(engine, table, filter, baseItems)));
+        if (baseItems) page = IndexReads.withBaseItems(engine, table, page);
         return ReadRequests.response(page, projection, countOnly);
     }
 }
