@@ -46,7 +46,7 @@ class IndexQueryTest {
             Object last = r.get("LastEvaluatedKey");
             if (last == null) break;
             assertThat(((Map<String, Object>) last).keySet()).containsExactlyInAnyOrder("x", "p", "c");
-            start = ",'ExclusiveStartKey':" + io.keyline.protocol.Json.write(last).replace('"', '\'');
+            start = ",'ExclusiveStartKey':" + new String(io.keyline.protocol.Json.write(last), java.nio.charset.StandardCharsets.UTF_8).replace('"', '\'');
         }
         assertThat(all).hasSize(10);
         assertThat(all.get(0).keySet()).containsExactlyInAnyOrder("p", "c", "x", "a");
