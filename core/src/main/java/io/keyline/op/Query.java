@@ -4,6 +4,7 @@ import io.keyline.engine.Engine;
 import io.keyline.engine.TableMetadata;
 import io.keyline.engine.codec.KeyRange;
 import io.keyline.engine.codec.SortKeyCondition;
+import io.keyline.engine.query.BaseItems;
 import io.keyline.engine.query.Page;
 import io.keyline.engine.query.PageReader;
 import io.keyline.engine.query.PageRequest;
@@ -71,12 +72,12 @@ public final class Query implements Operation {
         }
         byte[] start = startKey == null ? null : StartKeys.forQuery(target, startKey, partition, range);
         ReadRequests.checkKeyPaths(table, projection, filter);
+        boolean fetch = ReadRequests.fetchesBaseItems(table, target, request, projection, filter);
         ReadRequests.checkFilterAvoidsKeys(target, filter, expressionFilter != null ? "Filter Expression" : "QueryFilter");
 
-        boolean baseItems = IndexReads.needsBaseItems(table, target, request, projection, filter);
         Page page = PageReader.read(engine.storage(), new PageRequest(target, range, Boolean.FALSE.equals(forward), start,
-                limit == null ? null : (int) Math.min(limit, Integer.MAX_VALUE), IndexReads.filter(engine, table, filter, baseItems)));
-        if (baseItems) page = IndexReads.withBaseItems(engine, table, page);
+                limit == null ? null : (int) Math.min(limit, Integer.MAX_VALUE), item -> filter == null || filter.test(item)));
+        if (fetch && !countOnly) page = BaseItems.fetch(engine.items(), table, page);
         return ReadRequests.response(page, projection, countOnly);
     }
 }

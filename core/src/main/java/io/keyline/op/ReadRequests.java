@@ -93,6 +93,46 @@ final class ReadRequests {
         return ReadTarget.index(table, index);
     }
 
+    /**
+     * What an index read may ask for when the index does not project every attribute: a filter
+     * only on projected attributes; a projection only on projected attributes of a GSI, while an
+     * LSI fetches the rest (and Select=ALL_ATTRIBUTES) from the table. Returns true when the
+     * page's entries must be replaced by their base items. Messages as DynamoDB sends them
+     * (quoted in localstack#478 and dynamodb-onetable#377).
+     */
+    static boolean fetchesBaseItems(TableMetadata table, ReadTarget target, JsonObject request, Projection projection, Condition filter) {
+        if (!target.isIndex()) return false;
+        IndexMetadata index = table.index(target.indexName());
+        if (index.projection().type() == ProjectionType.ALL) return false;
+        if (filter != null) {
+            List<String> missing = unprojected(table, index, filter.paths());
+            if (!missing.isEmpty()) {
+                throw Errors.validation("One or more parameter values were invalid: Secondary index " + index.name()
+                        + " does not project one or more filter attributes: [" + String.join(", ", missing) + "]");
+            }
+        }
+        List<String> missing = projection == null ? List.of() : unprojected(table, index, projection.paths());
+        if (index.isGlobal()) {
+            if (!missing.isEmpty()) {
+                throw Errors.validation("One or more parameter values were invalid: Global secondary index " + index.name()
+                        + " does not project [" + String.join(", ", missing) + "]");
+            }
+            return false;
+        }
+        return !missing.isEmpty() || "ALL_ATTRIBUTES".equals(request.string("Select"));
+    }
+
+    private static List<String> unprojected(TableMetadata table, IndexMetadata index, List<DocumentPath> paths) {
+        List<String> missing = new ArrayList<>();
+        for (DocumentPath p : paths) {
+            String name = p.head();
+            boolean projected = table.keySchema().isKeyAttribute(name) || index.keySchema().isKeyAttribute(name)
+                    || index.projection().nonKeyAttributes().contains(name);
+            if (!projected && !missing.contains(name)) missing.add(name);
+        }
+        return missing;
+    }
+
     /** Key attributes are scalars: a nested path into one (projection or filter) is refused. */
     static void checkKeyPaths(TableMetadata table, Projection projection, Condition filter) {
         List<DocumentPath> paths = new ArrayList<>();

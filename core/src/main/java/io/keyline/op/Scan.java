@@ -3,6 +3,7 @@ package io.keyline.op;
 import io.keyline.engine.Engine;
 import io.keyline.engine.TableMetadata;
 import io.keyline.engine.codec.KeyRange;
+import io.keyline.engine.query.BaseItems;
 import io.keyline.engine.query.Page;
 import io.keyline.engine.query.PageReader;
 import io.keyline.engine.query.PageRequest;
@@ -75,11 +76,11 @@ public final class Scan implements Operation {
         byte[] start = startKey == null ? null
                 : StartKeys.forScan(target, startKey, range, segment == null ? null : segmentNumber, totalSegments == null ? null : segments);
         ReadRequests.checkKeyPaths(table, projection, filter);
+        boolean fetch = ReadRequests.fetchesBaseItems(table, target, request, projection, filter);
 
-        boolean baseItems = IndexReads.needsBaseItems(table, target, request, projection, filter);
         Page page = PageReader.read(engine.storage(), new PageRequest(target, range, false, start,
-                limit == null ? null : (int) Math.min(limit, Integer.MAX_VALUE), IndexReads.filter(engine, table, filter, baseItems)));
-        if (baseItems) page = IndexReads.withBaseItems(engine, table, page);
+                limit == null ? null : (int) Math.min(limit, Integer.MAX_VALUE), item -> filter == null || filter.test(item)));
+        if (fetch && !countOnly) page = BaseItems.fetch(engine.items(), table, page);
         return ReadRequests.response(page, projection, countOnly);
     }
 }

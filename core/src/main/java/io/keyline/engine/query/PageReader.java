@@ -69,7 +69,7 @@ public final class PageReader {
             }
         }
         Map<String, AttributeValue> lastEvaluatedKey = reason == StopReason.EXHAUSTED || last == null ? null : request.target().keyOf(last);
-        return new Page(items, scanned, lastEvaluatedKey, reason, new PageStatistics(bytes, scanned, firstToken, lastToken));
+        return new Page(items, scanned, lastEvaluatedKey, reason, new PageStatistics(bytes, scanned, firstToken, lastToken, List.of()));
     }
 
     /** The token stored after the keyspace id, sign bit restored (KeyCodec's layout). */

@@ -85,7 +85,7 @@ class PageReaderTest {
         put(KEYSPACE, item("a", 2, 5));
         Page page = PageReader.read(storage, partition("a", false, null, null));
         long token = KeyCodec.token(new AttributeValue.S("a"));
-        assertThat(page.statistics()).isEqualTo(new PageStatistics(2 * ItemSize.of(item("a", 1, 5)), 2, token, token));
+        assertThat(page.statistics()).isEqualTo(new PageStatistics(2 * ItemSize.of(item("a", 1, 5)), 2, token, token, List.of()));
         assertThat(PageReader.read(storage, partition("none", false, null, null)).statistics()).isEqualTo(PageStatistics.EMPTY);
     }
 

@@ -1,0 +1,33 @@
+package io.keyline.engine.query;
+
+import io.keyline.engine.ItemStore;
+import io.keyline.engine.PrimaryKeys;
+import io.keyline.engine.TableMetadata;
+import io.keyline.model.AttributeValue;
+import io.keyline.model.ItemSize;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * For a local secondary index read that asks for attributes the index does not project: the
+ * page's entries replaced by their base items, which DynamoDB fetches (and charges) one by one
+ * (dynamodb-rules.md B.2, [doc] AWS-LSI). An entry whose item was deleted since is dropped.
+ * Stateless.
+ */
+public final class BaseItems {
+    private BaseItems() {}
+
+    public static Page fetch(ItemStore items, TableMetadata table, Page page) {
+        List<Map<String, AttributeValue>> fetched = new ArrayList<>(page.items().size());
+        List<Long> sizes = new ArrayList<>(page.items().size());
+        for (Map<String, AttributeValue> entry : page.items()) {
+            Map<String, AttributeValue> item = items.get(table, PrimaryKeys.fromItem(table.keySchema(), entry));
+            if (item == null) continue;
+            fetched.add(item);
+            sizes.add(ItemSize.of(item));
+        }
+        return new Page(fetched, page.scannedCount(), page.lastEvaluatedKey(), page.stopReason(),
+                page.statistics().withFetchedItemBytes(sizes));
+    }
+}
