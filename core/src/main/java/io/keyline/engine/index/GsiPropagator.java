@@ -40,6 +40,7 @@ public final class GsiPropagator implements AutoCloseable {
     private final Clock clock;
     private final long lagMillis;
     private final Object signal = new Object();
+    private final Object applied = new Object();
     private final Thread thread;
     private volatile boolean running = true;
     private boolean wakeups;
@@ -110,7 +111,33 @@ public final class GsiPropagator implements AutoCloseable {
             storage.write(batch);
             stats.forEach((keyspace, d) -> catalog.statistics(keyspace).record(d[0], d[1]));
         });
+        synchronized (applied) {
+            applied.notifyAll();
+        }
     }
+
+    /**
+     * Waits until record {@code sequence} has been applied, for at most about {@code maxWaitMillis}
+     * of real time. With no lag configured, writers wait here so that a GSI read after the write
+     * returns sees it, as DynamoDB's sub-second propagation nearly always allows; the record
+     * itself stays durable either way.
+     */
+    public void awaitApplied(long sequence, long maxWaitMillis) {
+        byte[] key = GsiChangeLog.key(sequence);
+        for (long waited = 0; waited < maxWaitMillis && running && storage.get(key) != null; waited += POLL_MILLIS) {
+            synchronized (applied) {
+                try {
+                    applied.wait(POLL_MILLIS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
+        }
+    }
+
+    /** True when changes are due as soon as they are written. */
+    public boolean immediate() { return lagMillis == 0; }
 
     private void applyOne(GsiChangeLog.Mutation m, LongPredicate live, WriteBatch batch,
                           Map<ByteBuffer, byte[]> written, Map<Long, long[]> stats) {

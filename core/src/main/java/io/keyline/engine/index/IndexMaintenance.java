@@ -22,9 +22,14 @@ import java.util.Map;
  * <p>The indexes maintained are those of the table's metadata as the catalog has it now, read
  * under the item's lock (not the possibly older metadata the request started with): together
  * with {@link ItemStore#awaitWritesInFlight} this is what lets a GSI backfill miss no write
- * (see {@link Backfill}). Runs on the writing thread; thread-safe.
+ * (see {@link Backfill}). With no lag configured, the writer waits (bounded) after committing
+ * until the propagator has applied its record, so reads soon after a write see it, as they
+ * nearly always do on DynamoDB. Runs on the writing thread; thread-safe.
  */
 public final class IndexMaintenance implements ItemStore.WriteHook {
+    /** With no GSI lag set, how long a writer waits at most for its GSI changes to be applied. */
+    static final long MAX_PROPAGATION_WAIT_MILLIS = 1_000;
+
     private final Catalog catalog;
     private final Clock clock;
     private final GsiChangeLog log;
@@ -51,7 +56,11 @@ public final class IndexMaintenance implements ItemStore.WriteHook {
             IndexEntries.Delta d = IndexEntries.update(table, gsi, oldItem, newItem);
             if (!d.isEmpty()) gsiDeltas.add(d);
         }
-        if (log.append(batch, clock.millis(), gsiDeltas) >= 0) after.add(propagator::wake);
+        long sequence = log.append(batch, clock.millis(), gsiDeltas);
+        if (sequence >= 0) {
+            after.add(propagator::wake);
+            if (propagator.immediate()) after.add(() -> propagator.awaitApplied(sequence, MAX_PROPAGATION_WAIT_MILLIS));
+        }
         return () -> after.forEach(Runnable::run);
     }
 
