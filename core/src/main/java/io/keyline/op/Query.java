@@ -57,19 +57,11 @@ public final class Query implements Operation {
 
         TableMetadata table = ItemTables.require(engine, tableName);
         ReadTarget target = ReadRequests.target(table, request);
-        KeyRange partition;
-        KeyRange range;
-        if (CompositeKeyConditions.applies(target.keySchema())) {
-            CompositeKeyConditions.Ranges r = CompositeKeyConditions.plan(target.keyspaceId(), target.indexName(), target.keySchema(), terms);
-            partition = r.partition();
-            range = r.queried();
-        } else {
-            KeyConditions.KeyCondition key = KeyConditions.plan(target.keySchema(), terms);
-            partition = target.queryRange(key.partitionKey(), null, null, null);
-            range = key.hasSortCondition()
-                    ? target.queryRange(key.partitionKey(), SortKeyCondition.valueOf(key.sortOperator()), key.low(), key.high())
-                    : partition;
-        }
+        KeyConditions.KeyCondition key = KeyConditions.plan(target.keySchema(), terms);
+        KeyRange partition = target.queryRange(key.partitionKey(), List.of(), null, null, null);
+        KeyRange range = key.hasSortCondition()
+                ? target.queryRange(key.partitionKey(), key.sortEqualities(), SortKeyCondition.valueOf(key.sortOperator()), key.low(), key.high())
+                : partition;
         byte[] start = startKey == null ? null : StartKeys.forQuery(target, startKey, partition, range);
         ReadRequests.checkKeyPaths(table, projection, filter);
         boolean fetch = ReadRequests.fetchesBaseItems(table, target, request, projection, filter);
