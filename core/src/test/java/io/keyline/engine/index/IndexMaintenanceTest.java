@@ -156,6 +156,13 @@ class IndexMaintenanceTest {
             f.call("TransactWriteItems", "{'TransactItems':["
                     + "{'Put':{'TableName':'tbl','Item':{'p':{'S':'3'},'c':{'S':'1'},'x':{'S':'c'},'l':{'N':'3'}}}},"
                     + "{'Delete':{'TableName':'tbl','Key':{'p':{'S':'2'},'c':{'S':'1'}}}}]}");
+            Map<String, Object> metrics = f.call("TransactWriteItems", "{'ReturnItemCollectionMetrics':'SIZE','TransactItems':["
+                    + "{'Put':{'TableName':'tbl','Item':{'p':{'S':'4'},'c':{'S':'1'}}}},"
+                    + "{'Delete':{'TableName':'tbl','Key':{'p':{'S':'4'},'c':{'S':'2'}}}}]}");
+            assertThat(metrics.get("ItemCollectionMetrics").toString()).contains("tbl", "ItemCollectionKey", "SizeEstimateRangeGB");
+            metrics = f.call("BatchWriteItem", "{'ReturnItemCollectionMetrics':'SIZE','RequestItems':{'tbl':["
+                    + "{'DeleteRequest':{'Key':{'p':{'S':'4'},'c':{'S':'1'}}}}]}}");
+            assertThat(metrics.get("ItemCollectionMetrics").toString()).contains("tbl", "ItemCollectionKey");
             f.propagate();
             assertThat(xs(f.entries("tbl", "byX"))).containsExactlyInAnyOrder(s("a"), s("c"));
             assertThat(f.entries("tbl", "byL").stream().map(i -> i.get("l")).toList()).containsExactlyInAnyOrder(n(1), n(3));
