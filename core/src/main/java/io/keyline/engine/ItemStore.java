@@ -41,7 +41,8 @@ public final class ItemStore {
     /**
      * Index maintenance (and anything else written with an item): runs under the item's lock
      * once the new image is known, may throw to refuse the write, adds its mutations to the
-     * item's batch, and returns what to do once the batch is committed (or null).
+     * item's batch, and returns what to do once the batch is committed (or null), which runs
+     * after the item's lock is released.
      */
     public interface WriteHook {
         Runnable beforeCommit(TableMetadata table, Map<String, AttributeValue> oldItem, Map<String, AttributeValue> newItem,
@@ -114,6 +115,8 @@ public final class ItemStore {
     public WriteResult write(TableMetadata table, PrimaryKey key, Mutation mutation) {
         byte[] storageKey = storageKey(table, key);
         ReentrantLock lock = locks.lockForWrite(storageKey);
+        Runnable afterCommit = null;
+        WriteResult result;
         try {
             byte[] oldBytes = storage.get(storageKey);
             Map<String, AttributeValue> oldItem = oldBytes == null ? null : ItemCodec.decode(oldBytes);
@@ -122,14 +125,16 @@ public final class ItemStore {
             WriteBatch batch = new WriteBatch();
             if (newItem == null) batch.delete(storageKey);
             else batch.put(storageKey, ItemCodec.encode(newItem));
-            Runnable afterCommit = hook.beforeCommit(table, oldItem, newItem, batch);
+            afterCommit = hook.beforeCommit(table, oldItem, newItem, batch);
             storage.write(batch);
-            if (afterCommit != null) afterCommit.run();
             listener.written(table, oldItem, newItem);
-            return new WriteResult(oldItem, newItem);
+            result = new WriteResult(oldItem, newItem);
         } finally {
             lock.unlock();
         }
+        // outside the lock: the hook may wait for its GSI changes, which must not hold up the item
+        if (afterCommit != null) afterCommit.run();
+        return result;
     }
 
     /** The items, null where absent, all read at one point in time. */
@@ -158,13 +163,14 @@ public final class ItemStore {
         int[] stripes = locks.stripesFor(keys);
         List<Integer> busy = locks.lockForTransaction(stripes, keys, maxLockWaitNanos);
         if (!busy.isEmpty()) throw new LockConflict(busy);
+        List<Runnable> afterCommit = new ArrayList<>();
+        List<WriteResult> resultsOut;
         try {
             List<byte[]> oldBytes = storage.multiGet(List.of(keys));
             List<Map<String, AttributeValue>> oldItems = new ArrayList<>(keys.length);
             for (byte[] b : oldBytes) oldItems.add(b == null ? null : ItemCodec.decode(b));
             List<Map<String, AttributeValue>> newItems = plan.apply(Collections.unmodifiableList(oldItems));
             WriteBatch batch = new WriteBatch();
-            List<Runnable> afterCommit = new ArrayList<>();
             for (int i = 0; i < keys.length; i++) {
                 Map<String, AttributeValue> newItem = newItems.get(i);
                 if (newItem == oldItems.get(i)) continue;
@@ -174,7 +180,6 @@ public final class ItemStore {
                 if (after != null) afterCommit.add(after);
             }
             if (!batch.isEmpty()) storage.write(batch);
-            afterCommit.forEach(Runnable::run);
             List<WriteResult> results = new ArrayList<>(keys.length);
             for (int i = 0; i < keys.length; i++) {
                 Map<String, AttributeValue> oldItem = oldItems.get(i);
@@ -182,10 +187,12 @@ public final class ItemStore {
                 if (newItem != oldItem) listener.written(refs.get(i).table(), oldItem, newItem);
                 results.add(new WriteResult(oldItem, newItem));
             }
-            return results;
+            resultsOut = results;
         } finally {
             locks.unlockForTransaction(stripes, keys);
         }
+        afterCommit.forEach(Runnable::run);
+        return resultsOut;
     }
 
     static byte[] storageKey(TableMetadata table, PrimaryKey key) {
