@@ -172,6 +172,7 @@ public final class TransactWriteItems implements Operation {
                 Map<String, AttributeValue> item = a.item("Item");
                 PrimaryKey key = PrimaryKeys.fromItem(schema, item);
                 ItemChecks.checkItem(item, "Item size has exceeded the maximum allowed size");
+                io.keyline.engine.index.IndexKeys.check(table, item);
                 return new WriteAction(table, key, condition, returnOld, old -> item);
             }
             case "Delete":

@@ -156,6 +156,10 @@ class IndexMaintenanceTest {
             f.call("TransactWriteItems", "{'TransactItems':["
                     + "{'Put':{'TableName':'tbl','Item':{'p':{'S':'3'},'c':{'S':'1'},'x':{'S':'c'},'l':{'N':'3'}}}},"
                     + "{'Delete':{'TableName':'tbl','Key':{'p':{'S':'2'},'c':{'S':'1'}}}}]}");
+            ApiException cancelled = f.fail("TransactWriteItems", "{'TransactItems':["
+                    + "{'Put':{'TableName':'tbl','Item':{'p':{'S':'5'},'c':{'S':'1'},'x':{'N':'1'}}}}]}");
+            assertThat(cancelled.name()).isEqualTo("TransactionCanceledException");
+            assertThat(cancelled.extras().toString()).contains("ValidationError", "Type mismatch for Index Key x");
             Map<String, Object> metrics = f.call("TransactWriteItems", "{'ReturnItemCollectionMetrics':'SIZE','TransactItems':["
                     + "{'Put':{'TableName':'tbl','Item':{'p':{'S':'4'},'c':{'S':'1'}}}},"
                     + "{'Delete':{'TableName':'tbl','Key':{'p':{'S':'4'},'c':{'S':'2'}}}}]}");
