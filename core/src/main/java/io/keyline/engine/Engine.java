@@ -26,7 +26,7 @@ public final class Engine implements AutoCloseable {
 
     /**
      * An engine whose start-up statistics decode each stored entry with {@link ItemCodec} and
-     * size it by DynamoDB's rules: table keyspaces hold ItemCodec-encoded items only.
+     * size it by DynamoDB's rules: table and index keyspaces hold ItemCodec-encoded items only.
      */
     public Engine(Storage storage, Clock clock, Settings settings) {
         this(storage, clock, settings, (keyspaceId, key, value) -> ItemSize.of(ItemCodec.decode(value)));
