@@ -1,6 +1,7 @@
 package io.keyline.engine;
 
 import io.keyline.engine.codec.ItemCodec;
+import io.keyline.engine.index.Indexes;
 import io.keyline.engine.transaction.BatchAdmission;
 import io.keyline.engine.transaction.Transactions;
 import io.keyline.model.AttributeValue;
@@ -20,11 +21,12 @@ public final class Engine implements AutoCloseable {
     private final Settings settings;
     private final Catalog catalog;
     private final ItemStore items;
+    private final Indexes indexes;
     private final Transactions transactions;
 
     /**
      * An engine whose start-up statistics decode each stored entry with {@link ItemCodec} and
-     * size it by DynamoDB's rules: table keyspaces hold ItemCodec-encoded items only.
+     * size it by DynamoDB's rules: table and index keyspaces hold ItemCodec-encoded items only.
      */
     public Engine(Storage storage, Clock clock, Settings settings) {
         this(storage, clock, settings, (keyspaceId, key, value) -> ItemSize.of(ItemCodec.decode(value)));
@@ -37,6 +39,7 @@ public final class Engine implements AutoCloseable {
         this.settings = settings;
         this.catalog = new Catalog(storage, clock, settings, sizer);
         this.items = new ItemStore(storage, this::recordStatistics);
+        this.indexes = new Indexes(storage, catalog, items, clock, settings);
         this.transactions = new Transactions(items, clock, BatchAdmission.ADMIT_ALL);
     }
 
@@ -50,6 +53,8 @@ public final class Engine implements AutoCloseable {
 
     public ItemStore items() { return items; }
 
+    /** Secondary indexes: maintenance, GSI propagation, item collections, backfills. */
+    public Indexes indexes() { return indexes; }
     /** Transactions, idempotency tokens and batch admission. */
     public Transactions transactions() { return transactions; }
 
@@ -58,5 +63,8 @@ public final class Engine implements AutoCloseable {
         catalog.statistics(table.keyspaceId()).record(itemDelta, ItemSize.of(newItem) - ItemSize.of(oldItem));
     }
 
-    @Override public void close() { storage.close(); }
+    @Override public void close() {
+        indexes.close();
+        storage.close();
+    }
 }

@@ -12,9 +12,20 @@ import java.time.Duration;
  * @param endpointAddress the host[:port] DescribeEndpoints advertises; null advertises
  *                        DynamoDB's regional endpoint. A server sets its own address here so
  *                        that clients following endpoint discovery keep talking to it.
+ * @param gsiLag          how long a write waits, on the engine's clock, before it reaches the
+ *                        GSIs (default 0: as fast as the propagator goes)
+ * @param itemCollectionLimitBytes the LSI item-collection size limit (DynamoDB: 10 GB)
  */
 public record Settings(String region, String accountId, Duration tableCreateDelay, Duration tableDeleteDelay,
-                       String endpointAddress) {
+                       String endpointAddress, Duration gsiLag, long itemCollectionLimitBytes) {
+    /** Source: AWS-LSI "Item collection size limit": 10 GB. */
+    public static final long DEFAULT_ITEM_COLLECTION_LIMIT_BYTES = 10L * 1024 * 1024 * 1024;
+
+    public Settings(String region, String accountId, Duration tableCreateDelay, Duration tableDeleteDelay,
+                    String endpointAddress) {
+        this(region, accountId, tableCreateDelay, tableDeleteDelay, endpointAddress, Duration.ZERO,
+                DEFAULT_ITEM_COLLECTION_LIMIT_BYTES);
+    }
 
     public Settings(String region, String accountId, Duration tableCreateDelay, Duration tableDeleteDelay) {
         this(region, accountId, tableCreateDelay, tableDeleteDelay, null);
@@ -25,14 +36,22 @@ public record Settings(String region, String accountId, Duration tableCreateDela
     }
 
     public Settings withTableCreateDelay(Duration d) {
-        return new Settings(region, accountId, d, tableDeleteDelay, endpointAddress);
+        return new Settings(region, accountId, d, tableDeleteDelay, endpointAddress, gsiLag, itemCollectionLimitBytes);
     }
 
     public Settings withTableDeleteDelay(Duration d) {
-        return new Settings(region, accountId, tableCreateDelay, d, endpointAddress);
+        return new Settings(region, accountId, tableCreateDelay, d, endpointAddress, gsiLag, itemCollectionLimitBytes);
     }
 
     public Settings withEndpointAddress(String address) {
-        return new Settings(region, accountId, tableCreateDelay, tableDeleteDelay, address);
+        return new Settings(region, accountId, tableCreateDelay, tableDeleteDelay, address, gsiLag, itemCollectionLimitBytes);
+    }
+
+    public Settings withGsiLag(Duration lag) {
+        return new Settings(region, accountId, tableCreateDelay, tableDeleteDelay, endpointAddress, lag, itemCollectionLimitBytes);
+    }
+
+    public Settings withItemCollectionLimitBytes(long limit) {
+        return new Settings(region, accountId, tableCreateDelay, tableDeleteDelay, endpointAddress, gsiLag, limit);
     }
 }

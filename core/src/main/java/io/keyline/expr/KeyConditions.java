@@ -31,10 +31,18 @@ public final class KeyConditions {
     }
 
     /**
-     * The key condition a Query reads: equality on the partition key and at most one condition on
-     * the sort key ({@code sortOperator} null when there is none; {@code high} only for BETWEEN).
+     * The key condition a Query reads: equality on every partition key attribute, equality on
+     * the leading sort key attributes, and at most one condition on the next one
+     * ({@code sortOperator} null when there is none; {@code high} only for BETWEEN). A table or
+     * LSI has one attribute of each; a GSI may have up to four of each (multi-attribute keys).
      */
-    public record KeyCondition(AttributeValue partitionKey, String sortOperator, AttributeValue low, AttributeValue high) {
+    public record KeyCondition(List<AttributeValue> partitionKey, List<AttributeValue> sortEqualities,
+                               String sortOperator, AttributeValue low, AttributeValue high) {
+        public KeyCondition {
+            partitionKey = List.copyOf(partitionKey);
+            sortEqualities = List.copyOf(sortEqualities);
+        }
+
         public boolean hasSortCondition() { return sortOperator != null; }
     }
 
@@ -151,16 +159,17 @@ public final class KeyConditions {
 
     /** Checks the terms against the key schema (partition key first, then sort key) and plans the read. */
     public static KeyCondition plan(KeySchema schema, List<Term> terms) {
-        if (terms.size() != 1 && terms.size() != 2) throw ExprErrors.validation("Conditions can be of length 1 or 2 only");
         Map<String, Term> byName = new LinkedHashMap<>();
         for (Term t : terms) byName.put(t.attribute(), t);
+        if (schema.hash().size() > 1 || schema.range().size() > 1) return planMultiAttribute(schema, byName);
+        if (terms.size() != 1 && terms.size() != 2) throw ExprErrors.validation("Conditions can be of length 1 or 2 only");
         KeyAttribute partition = schema.partitionKey();
         KeyAttribute sort = schema.sortKey();
         if (sort == null && terms.size() > 1) throw ExprErrors.validation("Query key condition not supported");
         Term hash = check(partition, byName.get(partition.name()), true, terms.size());
         Term range = sort == null ? null : check(sort, byName.get(sort.name()), false, terms.size());
-        if (range == null) return new KeyCondition(hash.values().get(0), null, null, null);
-        return new KeyCondition(hash.values().get(0), range.operator(), range.values().get(0),
+        if (range == null) return new KeyCondition(hash.values(), List.of(), null, null, null);
+        return new KeyCondition(hash.values(), List.of(), range.operator(), range.values().get(0),
                 range.values().size() > 1 ? range.values().get(1) : null);
     }
 
@@ -171,6 +180,12 @@ public final class KeyConditions {
             }
             return null;
         }
+        checkIndexable(key, term);
+        if (isPartition && !term.operator().equals("EQ")) throw ExprErrors.validation("Query key condition not supported");
+        return term;
+    }
+
+    private static void checkIndexable(KeyAttribute key, Term term) {
         if (NOT_INDEXABLE.contains(term.operator())) {
             throw ExprErrors.validation("Attempted conditional constraint is not an indexable operation");
         }
@@ -179,7 +194,55 @@ public final class KeyConditions {
                 throw ExprErrors.validation("One or more parameter values were invalid: Condition parameter type does not match schema type");
             }
         }
-        if (isPartition && !term.operator().equals("EQ")) throw ExprErrors.validation("Query key condition not supported");
-        return term;
+    }
+
+    /**
+     * A GSI with multi-attribute keys (dynamodb-rules.md B.11): equality on every HASH attribute;
+     * RANGE attributes left to right with no gap, only the last one used not an equality. The
+     * wording of these refusals is ours [inf]: DynamoDB's has not been recorded.
+     */
+    private static KeyCondition planMultiAttribute(KeySchema schema, Map<String, Term> byName) {
+        for (String name : byName.keySet()) {
+            if (!schema.isKeyAttribute(name)) throw ExprErrors.validation("Query key condition not supported: " + name + " is not a key attribute");
+        }
+        List<AttributeValue> hash = new ArrayList<>();
+        for (KeyAttribute a : schema.hash()) {
+            Term t = byName.get(a.name());
+            if (t == null) {
+                throw ExprErrors.validation("Query key condition not supported: every HASH key attribute needs an equality condition; missing: " + a.name());
+            }
+            checkIndexable(a, t);
+            if (!t.operator().equals("EQ")) {
+                throw ExprErrors.validation("Query key condition not supported: every HASH key attribute needs an equality condition; "
+                        + a.name() + " has " + t.operator());
+            }
+            hash.add(t.values().get(0));
+        }
+        List<AttributeValue> equalities = new ArrayList<>();
+        Term last = null;
+        String gap = null;
+        for (KeyAttribute a : schema.range()) {
+            Term t = byName.get(a.name());
+            if (t == null) {
+                if (gap == null) gap = a.name();
+                continue;
+            }
+            if (gap != null) {
+                throw ExprErrors.validation("Query key condition not supported: RANGE key attribute " + a.name()
+                        + " is used without an equality condition on " + gap);
+            }
+            checkIndexable(a, t);
+            if (last != null) {
+                if (!last.operator().equals("EQ")) {
+                    throw ExprErrors.validation("Query key condition not supported: RANGE key attribute " + last.attribute()
+                            + " needs an equality condition because a later RANGE key attribute is used");
+                }
+                equalities.add(last.values().get(0));
+            }
+            last = t;
+        }
+        if (last == null) return new KeyCondition(hash, List.of(), null, null, null);
+        return new KeyCondition(hash, equalities, last.operator(), last.values().get(0),
+                last.values().size() > 1 ? last.values().get(1) : null);
     }
 }

@@ -39,6 +39,7 @@ public final class DeleteItem implements Operation {
 
         Map<String, Object> response = new LinkedHashMap<>();
         if (rv == ReturnValues.ALL_OLD && result.oldItem() != null) response.put("Attributes", result.oldItem());
+        CollectionMetrics.addTo(response, engine, request, table, key);
         return response;
     }
 }

@@ -58,9 +58,9 @@ public final class Query implements Operation {
         TableMetadata table = ItemTables.require(engine, tableName);
         ReadTarget target = ReadRequests.target(table, request);
         KeyConditions.KeyCondition key = KeyConditions.plan(target.keySchema(), terms);
-        KeyRange partition = target.queryRange(key.partitionKey(), null, null, null);
+        KeyRange partition = target.queryRange(key.partitionKey(), List.of(), null, null, null);
         KeyRange range = key.hasSortCondition()
-                ? target.queryRange(key.partitionKey(), SortKeyCondition.valueOf(key.sortOperator()), key.low(), key.high())
+                ? target.queryRange(key.partitionKey(), key.sortEqualities(), SortKeyCondition.valueOf(key.sortOperator()), key.low(), key.high())
                 : partition;
         byte[] start = startKey == null ? null : StartKeys.forQuery(target, startKey, partition, range);
         ReadRequests.checkKeyPaths(table, projection, filter);

@@ -110,15 +110,27 @@ public final class TransactWriteItems implements Operation {
             plan.add(action);
         }
 
-        if (token == null) return execute(plan);
+        boolean metrics = CollectionMetrics.requested(request);
+        if (token == null) return execute(plan, kinds, metrics);
         Map<String, Object> fingerprint = new LinkedHashMap<>(request.raw());
         NOT_FINGERPRINTED.forEach(fingerprint::remove);
-        return engine.transactions().tokens().run(token, fingerprint, () -> execute(plan));
+        return engine.transactions().tokens().run(token, fingerprint, () -> execute(plan, kinds, metrics));
     }
 
-    private Object execute(List<WriteAction> plan) {
+    private Object execute(List<WriteAction> plan, List<String> kinds, boolean metrics) {
         engine.transactions().write(plan);
-        return new LinkedHashMap<String, Object>();
+        Map<String, Object> response = new LinkedHashMap<>();
+        if (metrics) {
+            Map<String, List<Object>> byTable = new LinkedHashMap<>();
+            for (int j = 0; j < plan.size(); j++) {
+                WriteAction a = plan.get(j);
+                if (kinds.get(j).equals("ConditionCheck") || a.table().localIndexes().isEmpty()) continue;
+                byTable.computeIfAbsent(a.table().name(), n -> new ArrayList<>())
+                        .add(engine.indexes().collections().metrics(a.table(), a.key().partition()));
+            }
+            if (!byTable.isEmpty()) response.put("ItemCollectionMetrics", byTable);
+        }
+        return response;
     }
 
     private static void checkShape(String path, String kind, JsonObject a, Constraints c) {
@@ -160,6 +172,7 @@ public final class TransactWriteItems implements Operation {
                 Map<String, AttributeValue> item = a.item("Item");
                 PrimaryKey key = PrimaryKeys.fromItem(schema, item);
                 ItemChecks.checkItem(item, "Item size has exceeded the maximum allowed size");
+                io.keyline.engine.index.IndexKeys.check(table, item);
                 return new WriteAction(table, key, condition, returnOld, old -> item);
             }
             case "Delete":

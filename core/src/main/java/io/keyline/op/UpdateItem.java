@@ -70,6 +70,7 @@ public final class UpdateItem implements Operation {
                     : Projection.of(applied[0].modifiedPaths()).apply(result.newItem());
         };
         if (attributes != null && !attributes.isEmpty()) response.put("Attributes", attributes);
+        CollectionMetrics.addTo(response, engine, request, table, key);
         return response;
     }
 }

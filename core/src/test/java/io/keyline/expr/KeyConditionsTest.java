@@ -25,7 +25,7 @@ class KeyConditionsTest {
         List<KeyConditions.Term> t = terms(":c < c AND :p = p", ":p", s("a"), ":c", n(3));
         assertThat(t).containsExactly(new KeyConditions.Term("c", "GT", List.of(n(3))), new KeyConditions.Term("p", "EQ", List.of(s("a"))));
         KeyConditions.KeyCondition k = KeyConditions.plan(SCHEMA, t);
-        assertThat(k).isEqualTo(new KeyConditions.KeyCondition(s("a"), "GT", n(3), null));
+        assertThat(k).isEqualTo(new KeyConditions.KeyCondition(List.of(s("a")), List.of(), "GT", n(3), null));
     }
 
     @Test
@@ -56,7 +56,25 @@ class KeyConditionsTest {
                 "Query key condition not supported");
         assertValidation(() -> KeyConditions.plan(SCHEMA, terms("p = :p AND c = :c", ":p", s("a"), ":c", s("x"))),
                 "One or more parameter values were invalid: Condition parameter type does not match schema type");
-        assertThat(KeyConditions.plan(SCHEMA, terms("p = :p", ":p", s("a")))).isEqualTo(new KeyConditions.KeyCondition(s("a"), null, null, null));
+        assertThat(KeyConditions.plan(SCHEMA, terms("p = :p", ":p", s("a")))).isEqualTo(new KeyConditions.KeyCondition(List.of(s("a")), List.of(), null, null, null));
+    }
+
+    @Test
+    void multiAttributeKeysNeedEveryHashAttributeAndRangeAttributesLeftToRight() {
+        KeySchema gsi = new KeySchema(List.of(new KeyAttribute("h1", ScalarType.S), new KeyAttribute("h2", ScalarType.N)),
+                List.of(new KeyAttribute("r1", ScalarType.S), new KeyAttribute("r2", ScalarType.N), new KeyAttribute("r3", ScalarType.S)));
+        assertThat(KeyConditions.plan(gsi, terms("h2 = :b AND h1 = :a AND r1 = :r AND r2 > :n", ":a", s("a"), ":b", n(1), ":r", s("r"), ":n", n(5))))
+                .isEqualTo(new KeyConditions.KeyCondition(List.of(s("a"), n(1)), List.of(s("r")), "GT", n(5), null));
+        assertThat(KeyConditions.plan(gsi, terms("h1 = :a AND h2 = :b", ":a", s("a"), ":b", n(1))))
+                .isEqualTo(new KeyConditions.KeyCondition(List.of(s("a"), n(1)), List.of(), null, null, null));
+        assertValidation(() -> KeyConditions.plan(gsi, terms("h1 = :a", ":a", s("a"))),
+                "Query key condition not supported: every HASH key attribute needs an equality condition; missing: h2");
+        assertValidation(() -> KeyConditions.plan(gsi, terms("h1 = :a AND h2 > :b", ":a", s("a"), ":b", n(1))),
+                "Query key condition not supported: every HASH key attribute needs an equality condition; h2 has GT");
+        assertValidation(() -> KeyConditions.plan(gsi, terms("h1 = :a AND h2 = :b AND r2 = :b", ":a", s("a"), ":b", n(1))),
+                "Query key condition not supported: RANGE key attribute r2 is used without an equality condition on r1");
+        assertValidation(() -> KeyConditions.plan(gsi, terms("h1 = :a AND h2 = :b AND r1 > :a AND r2 = :b", ":a", s("a"), ":b", n(1))),
+                "Query key condition not supported: RANGE key attribute r1 needs an equality condition because a later RANGE key attribute is used");
     }
 
     @Test

@@ -2,7 +2,14 @@ package io.keyline.op;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.keyline.engine.TableMetadata;
+import io.keyline.engine.codec.ItemCodec;
+import io.keyline.engine.codec.KeyCodec;
+import io.keyline.model.AttributeValue;
+import io.keyline.storage.WriteBatch;
+import java.math.BigDecimal;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
@@ -56,7 +63,7 @@ class QueryTest {
         void responseHasItemsCountAndScannedCount() {
             Map<String, Object> r = query(P + "}");
             assertThat(r).containsOnlyKeys("Items", "Count", "ScannedCount");
-            assertThat(r.get("Count")).isEqualTo(java.math.BigDecimal.valueOf(10));
+            assertThat(r.get("Count")).isEqualTo(BigDecimal.valueOf(10));
             assertThat(sortKeys(r)).containsExactly(0, 1, 2, 3, 4, 5, 6, 7, 8, 9);
         }
     }
@@ -176,9 +183,25 @@ class QueryTest {
             assertThat(cp.fail("Query", "{'TableName':'withgsi','KeyConditionExpression':'p = :g','IndexName':'byg',"
                     + "'ExpressionAttributeValues':{':g':{'S':'x'}}}").getMessage()).isEqualTo("Query condition missed key schema element: g");
             Map<String, Object> r = cp.call("Query", "{'TableName':'withgsi','Select':'ALL_PROJECTED_ATTRIBUTES'," + byG + "}");
-            assertThat(r.get("Count")).isEqualTo(java.math.BigDecimal.ZERO);
+            assertThat(r.get("Count")).isEqualTo(BigDecimal.ZERO);
             assertThat(cp.fail("Query", "{'TableName':'withgsi','ExclusiveStartKey':{'p':{'S':'a'}}," + byG + "}")
                     .getMessage()).isEqualTo("The provided starting key is invalid");
+        }
+
+        @Test
+        void indexProjectionsLimitWhatMayBeAsked() {
+            cp.call("CreateTable", "{'TableName':'withgsi','BillingMode':'PAY_PER_REQUEST',"
+                    + "'KeySchema':[{'AttributeName':'p','KeyType':'HASH'}],"
+                    + "'AttributeDefinitions':[{'AttributeName':'p','AttributeType':'S'},{'AttributeName':'g','AttributeType':'S'}],"
+                    + "'GlobalSecondaryIndexes':[{'IndexName':'byg','KeySchema':[{'AttributeName':'g','KeyType':'HASH'}],"
+                    + "'Projection':{'ProjectionType':'INCLUDE','NonKeyAttributes':['a']}}]}");
+            String byG = "'IndexName':'byg','KeyConditions':{'g':{'ComparisonOperator':'EQ','AttributeValueList':[{'S':'x'}]}}";
+            assertThat(cp.fail("Query", "{'TableName':'withgsi','AttributesToGet':['a','b','p','c']," + byG + "}").getMessage())
+                    .isEqualTo("One or more parameter values were invalid: Global secondary index byg does not project [b, c]");
+            assertThat(cp.fail("Query", "{'TableName':'withgsi','QueryFilter':{'b':{'ComparisonOperator':'NOT_NULL'}}," + byG + "}").getMessage())
+                    .isEqualTo("One or more parameter values were invalid: Secondary index byg does not project one or more filter attributes: [b]");
+            assertThat(cp.call("Query", "{'TableName':'withgsi','AttributesToGet':['a','p']," + byG + "}").get("Count"))
+                    .isEqualTo(BigDecimal.ZERO);
         }
 
         @Test
@@ -209,7 +232,7 @@ class QueryTest {
             for (String c : List.of("aa", "ab", "b", "a")) cp.call("PutItem", "{'TableName':'str','Item':{'p':{'S':'x'},'c':{'S':'" + c + "'}}}");
             Map<String, Object> r = cp.call("Query", "{'TableName':'str','KeyConditionExpression':'p = :p AND begins_with(c, :c)',"
                     + "'ExpressionAttributeValues':{':p':{'S':'x'},':c':{'S':'a'}}}");
-            assertThat(r.get("Count")).isEqualTo(java.math.BigDecimal.valueOf(3));
+            assertThat(r.get("Count")).isEqualTo(BigDecimal.valueOf(3));
         }
 
         @Test
@@ -223,7 +246,7 @@ class QueryTest {
         void limitCountsItemsBeforeTheFilterAndPagesResume() {
             String filter = "'FilterExpression':'x = :x','ExpressionAttributeValues':{':p':{'S':'a'},':x':{'N':'0'}},'KeyConditionExpression':'p = :p'";
             Map<String, Object> first = query("'Limit':4," + filter);
-            assertThat(first.get("ScannedCount")).isEqualTo(java.math.BigDecimal.valueOf(4));
+            assertThat(first.get("ScannedCount")).isEqualTo(BigDecimal.valueOf(4));
             assertThat(sortKeys(first)).containsExactly(0, 3);
             assertThat(first.get("LastEvaluatedKey")).isEqualTo(Map.of("p", Map.of("S", "a"), "c", Map.of("N", "3")));
             Map<String, Object> second = query("'Limit':4,'ExclusiveStartKey':{'p':{'S':'a'},'c':{'N':'3'}}," + filter);
@@ -243,7 +266,7 @@ class QueryTest {
         void selectCountAndProjections() {
             Map<String, Object> count = query("'Select':'COUNT'," + P + "}");
             assertThat(count).doesNotContainKey("Items");
-            assertThat(count.get("Count")).isEqualTo(java.math.BigDecimal.valueOf(10));
+            assertThat(count.get("Count")).isEqualTo(BigDecimal.valueOf(10));
             Map<String, Object> projected = query("'Limit':1,'ProjectionExpression':'m.k'," + P + "}");
             assertThat(ControlPlane.list(projected.get("Items"))).containsExactly(Map.of("m", Map.of("M", Map.of("k", Map.of("S", "v0")))));
             Map<String, Object> legacy = cp.call("Query", "{'TableName':'tbl','Limit':1,'Select':'SPECIFIC_ATTRIBUTES','AttributesToGet':['x'],"
@@ -257,7 +280,7 @@ class QueryTest {
                     + "'QueryFilter':{'x':{'ComparisonOperator':'EQ','AttributeValueList':[{'N':'1'}]},'y':{'ComparisonOperator':'NOT_NULL'}},"
                     + "'KeyConditions':{'p':{'ComparisonOperator':'EQ','AttributeValueList':[{'S':'a'}]}}}");
             assertThat(sortKeys(r)).containsExactly(1, 4, 7);
-            assertThat(r.get("ScannedCount")).isEqualTo(java.math.BigDecimal.valueOf(10));
+            assertThat(r.get("ScannedCount")).isEqualTo(BigDecimal.valueOf(10));
         }
 
         @Test
@@ -266,6 +289,36 @@ class QueryTest {
                     + "'QueryFilter':{'m':{'ComparisonOperator':'EQ','AttributeValueList':[{'M':{'k':{'S':'v4'}}}]}},"
                     + "'KeyConditions':{'p':{'ComparisonOperator':'EQ','AttributeValueList':[{'S':'a'}]}}}");
             assertThat(sortKeys(r)).containsExactly(4);
+        }
+
+        /** Index maintenance is the index issue's: the entry is written here as it will write it. */
+        @Test
+        void anLsiReadFetchesUnprojectedAttributesFromTheTable() {
+            cp.call("CreateTable", "{'TableName':'withlsi','BillingMode':'PAY_PER_REQUEST',"
+                    + "'KeySchema':[{'AttributeName':'p','KeyType':'HASH'},{'AttributeName':'c','KeyType':'RANGE'}],"
+                    + "'AttributeDefinitions':[{'AttributeName':'p','AttributeType':'S'},{'AttributeName':'c','AttributeType':'S'},"
+                    + "{'AttributeName':'b','AttributeType':'S'}],"
+                    + "'LocalSecondaryIndexes':[{'IndexName':'byb','KeySchema':[{'AttributeName':'p','KeyType':'HASH'},"
+                    + "{'AttributeName':'b','KeyType':'RANGE'}],'Projection':{'ProjectionType':'KEYS_ONLY'}}]}");
+            cp.call("PutItem", "{'TableName':'withlsi','Item':{'p':{'S':'a'},'c':{'S':'c1'},'b':{'S':'b1'},'d':{'S':'secret'}}}");
+            TableMetadata table = cp.engine.catalog().get("withlsi");
+            Map<String, AttributeValue> entry = new LinkedHashMap<>();
+            entry.put("p", new AttributeValue.S("a"));
+            entry.put("c", new AttributeValue.S("c1"));
+            entry.put("b", new AttributeValue.S("b1"));
+            WriteBatch batch = new WriteBatch();
+            batch.put(KeyCodec.indexKey(table.index("byb").keyspaceId(), List.of(entry.get("p")),
+                    List.of(entry.get("b")), entry.get("p"), entry.get("c")), ItemCodec.encode(entry));
+            cp.storage.write(batch);
+            String byB = "'IndexName':'byb','KeyConditionExpression':'p = :p AND b = :b','ExpressionAttributeValues':{':p':{'S':'a'},':b':{'S':'b1'}}";
+
+            Map<String, Object> projected = cp.call("Query", "{'TableName':'withlsi'," + byB + "}");
+            assertThat(ControlPlane.map(ControlPlane.list(projected.get("Items")).get(0))).containsOnlyKeys("p", "c", "b");
+            Map<String, Object> all = cp.call("Query", "{'TableName':'withlsi','Select':'ALL_ATTRIBUTES'," + byB + "}");
+            assertThat(ControlPlane.map(ControlPlane.list(all.get("Items")).get(0))).containsOnlyKeys("p", "c", "b", "d");
+            Map<String, Object> specific = cp.call("Query", "{'TableName':'withlsi','ProjectionExpression':'d'," + byB + "}");
+            assertThat(ControlPlane.list(specific.get("Items"))).containsExactly(Map.of("d", Map.of("S", "secret")));
+            assertThat(all.get("LastEvaluatedKey")).isNull();
         }
 
         @Test

@@ -35,12 +35,18 @@ public record ReadTarget(String indexName, long keyspaceId, KeySchema keySchema,
 
     public boolean isIndex() { return indexName != null; }
 
-    /** The items whose partition key is {@code partitionKey} and whose sort key meets the condition (null: all). */
-    public KeyRange queryRange(AttributeValue partitionKey, SortKeyCondition condition, AttributeValue low, AttributeValue high) {
-        if (isIndex()) return KeyCodec.indexRange(keyspaceId, List.of(partitionKey), List.of(), condition, low, high);
-        if (condition == null) return KeyCodec.partitionRange(keyspaceId, partitionKey);
-        if (condition == SortKeyCondition.BEGINS_WITH) return KeyCodec.beginsWithRange(keyspaceId, partitionKey, low);
-        return KeyCodec.sortKeyRange(keyspaceId, partitionKey, condition, low, high);
+    /**
+     * The entries whose partition key is {@code partitionKey} (one value per HASH attribute), whose
+     * leading sort key attributes equal {@code sortEqualities}, and whose next sort key attribute
+     * meets the condition (null: all of them). A table has one HASH attribute and no equalities.
+     */
+    public KeyRange queryRange(List<AttributeValue> partitionKey, List<AttributeValue> sortEqualities,
+                               SortKeyCondition condition, AttributeValue low, AttributeValue high) {
+        if (isIndex()) return KeyCodec.indexRange(keyspaceId, partitionKey, sortEqualities, condition, low, high);
+        AttributeValue pk = partitionKey.get(0);
+        if (condition == null) return KeyCodec.partitionRange(keyspaceId, pk);
+        if (condition == SortKeyCondition.BEGINS_WITH) return KeyCodec.beginsWithRange(keyspaceId, pk, low);
+        return KeyCodec.sortKeyRange(keyspaceId, pk, condition, low, high);
     }
 
     /** Every entry of the target, or the token slice {@code segment} of {@code totalSegments}. */

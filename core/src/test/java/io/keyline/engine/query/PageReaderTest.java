@@ -45,7 +45,7 @@ class PageReaderTest {
     }
 
     private PageRequest partition(String p, boolean reverse, byte[] start, Integer limit) {
-        return new PageRequest(TABLE, TABLE.queryRange(new AttributeValue.S(p), null, null, null), reverse, start, limit, i -> true);
+        return new PageRequest(TABLE, TABLE.queryRange(List.of(new AttributeValue.S(p)), List.of(), null, null, null), reverse, start, limit, i -> true);
     }
 
     @Test
@@ -92,7 +92,7 @@ class PageReaderTest {
     @Test
     void limitCountsItemsBeforeTheFilterAndReverseResumesBelowTheStartKey() {
         for (int i = 0; i < 10; i++) put(KEYSPACE, item("a", i, 0));
-        PageRequest evenOnly = new PageRequest(TABLE, TABLE.queryRange(new AttributeValue.S("a"), SortKeyCondition.GE,
+        PageRequest evenOnly = new PageRequest(TABLE, TABLE.queryRange(List.of(new AttributeValue.S("a")), List.of(), SortKeyCondition.GE,
                 new AttributeValue.N(BigDecimal.valueOf(3)), null), true, null, 4, i -> sortKey(i) % 2 == 0);
         Page page = PageReader.read(storage, evenOnly);
         assertThat(page.scannedCount()).isEqualTo(4);
