@@ -67,6 +67,16 @@ public final class ServeCommand implements Callable<Integer> {
             description = "How long a deleted table stays DELETING before it is gone (e.g. 500ms, 2s). Default: ${DEFAULT-VALUE}.")
     Duration tableDeleteDelay;
 
+    @Option(names = "--gsi-lag", paramLabel = "DURATION", defaultValue = "0", converter = DurationConverter.class,
+            description = "How long a write takes to reach the global secondary indexes, so applications can test "
+                    + "eventual consistency (e.g. 250ms). Default: ${DEFAULT-VALUE} (as fast as possible).")
+    Duration gsiLag;
+
+    @Option(names = "--item-collection-limit", paramLabel = "SIZE", defaultValue = "10GB", converter = ByteSizeConverter.class,
+            description = "Size limit of an item collection (items of one partition key plus their LSI entries) in tables "
+                    + "with local secondary indexes (e.g. 64KB). Default: ${DEFAULT-VALUE}, as DynamoDB.")
+    long itemCollectionLimit;
+
     @Option(names = "--region", paramLabel = "REGION", defaultValue = "us-east-1",
             description = "Region named in table ARNs and DescribeEndpoints. Default: ${DEFAULT-VALUE}.")
     String region;
@@ -150,6 +160,7 @@ public final class ServeCommand implements Callable<Integer> {
 
         Settings defaults = Settings.defaults();
         Settings settings = new Settings(region, defaults.accountId(), tableCreateDelay, tableDeleteDelay)
+                .withGsiLag(gsiLag).withItemCollectionLimitBytes(itemCollectionLimit)
                 .withCapacity(capacitySettings());
         // DescribeEndpoints must name this server, or clients doing endpoint discovery leave it
         if (port != 0) settings = settings.withEndpointAddress(displayHost(host) + ":" + port);

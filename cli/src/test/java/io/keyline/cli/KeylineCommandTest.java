@@ -63,6 +63,16 @@ class KeylineCommandTest {
     }
 
     @Test
+    void byteSizesReadAsPeopleWriteThem() {
+        ByteSizeConverter c = new ByteSizeConverter();
+        assertThat(c.convert("4096")).isEqualTo(4096L);
+        assertThat(c.convert("64KB")).isEqualTo(65_536L);
+        assertThat(c.convert("10gb")).isEqualTo(10L << 30);
+        assertThatThrownBy(() -> c.convert("0")).isInstanceOf(CommandLine.TypeConversionException.class);
+        assertThatThrownBy(() -> c.convert("big")).isInstanceOf(CommandLine.TypeConversionException.class);
+    }
+
+    @Test
     void badDurationIsAUsageError() {
         CommandLine cli = Keyline.commandLine();
         StringWriter err = new StringWriter();

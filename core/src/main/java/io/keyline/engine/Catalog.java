@@ -173,6 +173,15 @@ public final class Catalog {
     }
 
     /**
+     * Runs {@code action} under the catalog lock, told which table and index keyspaces exist, so
+     * that no drop interleaves with it: the GSI propagator writes index entries only this way,
+     * and so never writes into the keyspace of an index or table dropped meanwhile.
+     */
+    public synchronized void withLiveKeyspaces(java.util.function.Consumer<java.util.function.LongPredicate> action) {
+        action.accept(statistics::containsKey);
+    }
+
+    /**
      * Statistics of the table or index stored in {@code keyspaceId}, for the write path to
      * {@link TableStatistics#record}; a fresh, unattached instance if the keyspace is gone.
      */

@@ -4,6 +4,7 @@ import io.keyline.engine.capacity.CapacityRegistry;
 import io.keyline.engine.capacity.ItemCapacity;
 import io.keyline.engine.capacity.TransactionCapacity;
 import io.keyline.engine.codec.ItemCodec;
+import io.keyline.engine.index.Indexes;
 import io.keyline.engine.transaction.BatchAdmission;
 import io.keyline.engine.transaction.Transactions;
 import io.keyline.model.AttributeValue;
@@ -26,11 +27,12 @@ public final class Engine implements AutoCloseable {
     private final CapacityRegistry capacity;
     private final ItemCapacity itemCapacity;
     private final TransactionCapacity transactionCapacity;
+    private final Indexes indexes;
     private final Transactions transactions;
 
     /**
      * An engine whose start-up statistics decode each stored entry with {@link ItemCodec} and
-     * size it by DynamoDB's rules: table keyspaces hold ItemCodec-encoded items only.
+     * size it by DynamoDB's rules: table and index keyspaces hold ItemCodec-encoded items only.
      */
     public Engine(Storage storage, Clock clock, Settings settings) {
         this(storage, clock, settings, (keyspaceId, key, value) -> ItemSize.of(ItemCodec.decode(value)));
@@ -45,6 +47,7 @@ public final class Engine implements AutoCloseable {
         this.capacity = new CapacityRegistry(settings.capacity(), clock, catalog::get);
         this.itemCapacity = new ItemCapacity(capacity.model());
         this.items = new ItemStore(storage, this::written);
+        this.indexes = new Indexes(storage, catalog, items, clock, settings);
         this.transactionCapacity = new TransactionCapacity(capacity, itemCapacity);
         this.transactions = new Transactions(items, clock, BatchAdmission.ADMIT_ALL, transactionCapacity);
         // Tables found on storage get their partitions now, with full burst buckets.
@@ -78,6 +81,8 @@ public final class Engine implements AutoCloseable {
         itemCapacity.written(capacity.binding(table), oldItem, newItem);
     }
 
+    /** Secondary indexes: maintenance, GSI propagation, item collections, backfills. */
+    public Indexes indexes() { return indexes; }
     /** Transactions, idempotency tokens and batch admission. */
     public Transactions transactions() { return transactions; }
 
@@ -86,5 +91,8 @@ public final class Engine implements AutoCloseable {
         catalog.statistics(table.keyspaceId()).record(itemDelta, itemCapacity.sizeOf(newItem) - itemCapacity.sizeOf(oldItem));
     }
 
-    @Override public void close() { storage.close(); }
+    @Override public void close() {
+        indexes.close();
+        storage.close();
+    }
 }

@@ -38,6 +38,19 @@ public final class ItemStore {
         void written(TableMetadata table, Map<String, AttributeValue> oldItem, Map<String, AttributeValue> newItem);
     }
 
+    /**
+     * Index maintenance (and anything else written with an item): runs under the item's lock
+     * once the new image is known, may throw to refuse the write, adds its mutations to the
+     * item's batch, and returns what to do once the batch is committed (or null), which runs
+     * after the item's lock is released.
+     */
+    public interface WriteHook {
+        Runnable beforeCommit(TableMetadata table, Map<String, AttributeValue> oldItem, Map<String, AttributeValue> newItem,
+                              WriteBatch batch);
+
+        WriteHook NONE = (table, oldItem, newItem, batch) -> null;
+    }
+
     /** One item of a multi-item read or write. */
     public record ItemRef(TableMetadata table, PrimaryKey key) {}
 
@@ -67,10 +80,31 @@ public final class ItemStore {
     private final Storage storage;
     private final ItemLocks locks = new ItemLocks();
     private final WriteListener listener;
+    private volatile WriteHook hook = WriteHook.NONE;
 
     public ItemStore(Storage storage, WriteListener listener) {
         this.storage = storage;
         this.listener = listener;
+    }
+
+    /** Installs the write hook; done once, by the engine, before any write. */
+    public void setHook(WriteHook hook) { this.hook = hook; }
+
+    /** Returns once every write in progress when called has committed or failed (a barrier). */
+    public void awaitWritesInFlight() { locks.awaitCurrentHolders(); }
+
+    /**
+     * Runs {@code action} holding the locks of these items, so no write to them interleaves:
+     * the action sees their current images and may write beside them.
+     */
+    public void withItemsLocked(List<byte[]> storageKeys, Runnable action) {
+        int[] stripes = locks.stripesFor(storageKeys.toArray(new byte[0][]));
+        locks.lockAll(stripes);
+        try {
+            action.run();
+        } finally {
+            locks.unlockAll(stripes);
+        }
     }
 
     public Map<String, AttributeValue> get(TableMetadata table, PrimaryKey key) {
@@ -81,6 +115,8 @@ public final class ItemStore {
     public WriteResult write(TableMetadata table, PrimaryKey key, Mutation mutation) {
         byte[] storageKey = storageKey(table, key);
         ReentrantLock lock = locks.lockForWrite(storageKey);
+        Runnable afterCommit = null;
+        WriteResult result;
         try {
             byte[] oldBytes = storage.get(storageKey);
             Map<String, AttributeValue> oldItem = oldBytes == null ? null : ItemCodec.decode(oldBytes);
@@ -89,12 +125,16 @@ public final class ItemStore {
             WriteBatch batch = new WriteBatch();
             if (newItem == null) batch.delete(storageKey);
             else batch.put(storageKey, ItemCodec.encode(newItem));
+            afterCommit = hook.beforeCommit(table, oldItem, newItem, batch);
             storage.write(batch);
             listener.written(table, oldItem, newItem);
-            return new WriteResult(oldItem, newItem);
+            result = new WriteResult(oldItem, newItem);
         } finally {
             lock.unlock();
         }
+        // outside the lock: the hook may wait for its GSI changes, which must not hold up the item
+        if (afterCommit != null) afterCommit.run();
+        return result;
     }
 
     /** The items, null where absent, all read at one point in time. */
@@ -123,6 +163,8 @@ public final class ItemStore {
         int[] stripes = locks.stripesFor(keys);
         List<Integer> busy = locks.lockForTransaction(stripes, keys, maxLockWaitNanos);
         if (!busy.isEmpty()) throw new LockConflict(busy);
+        List<Runnable> afterCommit = new ArrayList<>();
+        List<WriteResult> resultsOut;
         try {
             List<byte[]> oldBytes = storage.multiGet(List.of(keys));
             List<Map<String, AttributeValue>> oldItems = new ArrayList<>(keys.length);
@@ -134,6 +176,8 @@ public final class ItemStore {
                 if (newItem == oldItems.get(i)) continue;
                 if (newItem == null) batch.delete(keys[i]);
                 else batch.put(keys[i], ItemCodec.encode(newItem));
+                Runnable after = hook.beforeCommit(refs.get(i).table(), oldItems.get(i), newItem, batch);
+                if (after != null) afterCommit.add(after);
             }
             if (!batch.isEmpty()) storage.write(batch);
             List<WriteResult> results = new ArrayList<>(keys.length);
@@ -143,10 +187,12 @@ public final class ItemStore {
                 if (newItem != oldItem) listener.written(refs.get(i).table(), oldItem, newItem);
                 results.add(new WriteResult(oldItem, newItem));
             }
-            return results;
+            resultsOut = results;
         } finally {
             locks.unlockForTransaction(stripes, keys);
         }
+        afterCommit.forEach(Runnable::run);
+        return resultsOut;
     }
 
     static byte[] storageKey(TableMetadata table, PrimaryKey key) {

@@ -17,6 +17,12 @@ public final class TableStatistics {
 
     private final AtomicLong items = new AtomicLong();
     private final AtomicLong bytes = new AtomicLong();
+    private volatile Boolean backfilling;
+
+    /** For a GSI being created: whether its backfill is running; null for anything else. */
+    public Boolean backfilling() { return backfilling; }
+
+    public void setBackfilling(Boolean b) { backfilling = b; }
 
     /**
      * Records a write: {@code itemDelta} is +1 for a new item, -1 for a deleted one, 0 for a

@@ -84,9 +84,10 @@ public final class Errors {
         return oldItem == null ? e : e.withExtra("Item", oldItem);
     }
 
+    /** Message: dynamodb-rules.md B.10 (the exception's message field). */
     public static ApiException itemCollectionSizeLimitExceeded() {
         return client(DDB + "ItemCollectionSizeLimitExceededException",
-                "Item collection size limit exceeded");
+                "The total size of an item collection has exceeded the maximum limit of 10 gigabytes.");
     }
 
     public static ApiException provisionedThroughputExceeded(String message) {

@@ -6,6 +6,7 @@ import io.keyline.engine.PrimaryKey;
 import io.keyline.engine.PrimaryKeys;
 import io.keyline.engine.TableMetadata;
 import io.keyline.engine.capacity.ItemCapacity;
+import io.keyline.engine.index.IndexKeys;
 import io.keyline.engine.transaction.BatchAdmission;
 import io.keyline.error.ApiException;
 import io.keyline.error.Errors;
@@ -107,10 +108,22 @@ public final class BatchWriteItem implements Operation {
                 PrimaryKey key = item != null ? PrimaryKeys.fromItem(table.keySchema(), item)
                         : PrimaryKeys.fromKey(table.keySchema(), w.object("DeleteRequest").item("Key"));
                 seen.add(table, key);
+                // a put that breaks an index key rule refuses the whole batch, before anything is written
+                IndexKeys.check(table, item);
                 plan.add(new Write(e.getKey(), table, key, item, w.raw()));
             }
         }
-        return write(plan, CapacityResponses.level(request));
+        Map<String, Object> response = write(plan, CapacityResponses.level(request));
+        if (CollectionMetrics.requested(request)) {
+            Map<String, List<Object>> metrics = new LinkedHashMap<>();
+            for (Write w : plan) {
+                if (w.table().localIndexes().isEmpty()) continue;
+                metrics.computeIfAbsent(w.tableName(), n -> new ArrayList<>())
+                        .add(engine.indexes().collections().metrics(w.table(), w.key().partition()));
+            }
+            if (!metrics.isEmpty()) response.put("ItemCollectionMetrics", metrics);
+        }
+        return response;
     }
 
     private Map<String, Object> write(List<Write> plan, ConsumedCapacity.Level level) {

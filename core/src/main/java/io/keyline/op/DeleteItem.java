@@ -37,6 +37,7 @@ public final class DeleteItem implements Operation {
         Map<String, Object> response = new LinkedHashMap<>();
         if (rv == ReturnValues.ALL_OLD && result.oldItem() != null) response.put("Attributes", result.oldItem());
         CapacityResponses.add(response, CapacityResponses.level(request), result.consumed());
+        CollectionMetrics.addTo(response, engine, request, table, key);
         return response;
     }
 }

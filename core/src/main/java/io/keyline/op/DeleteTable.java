@@ -31,6 +31,8 @@ public final class DeleteTable implements Operation {
         TableStatistics before = new TableStatistics();
         TableMetadata deleted = engine.catalog().delete(name, current -> {
             if (current.status() != TableStatus.ACTIVE) throw inUse(current);
+            // as in DynamoDB (B.12): the table cannot be deleted while a new GSI is backfilled
+            if (engine.indexes().backfilling(current)) throw inUse(current.toBuilder().status(TableStatus.UPDATING).build());
             if (current.deletionProtection()) {
                 throw Errors.validation("Resource cannot be deleted as it is currently protected against deletion. "
                         + "Disable deletion protection first.");

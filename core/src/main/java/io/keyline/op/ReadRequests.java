@@ -81,6 +81,7 @@ final class ReadRequests {
         if (indexName == null) return ReadTarget.table(table);
         IndexMetadata index = table.index(indexName);
         if (index == null) throw Errors.validation("The table does not have the specified index: " + indexName);
+        IndexReads.checkReadable(index);
         if (index.isGlobal() && Boolean.TRUE.equals(request.bool("ConsistentRead"))) {
             throw Errors.validation("Consistent reads are not supported on global secondary indexes");
         }

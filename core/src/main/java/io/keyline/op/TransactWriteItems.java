@@ -112,13 +112,14 @@ public final class TransactWriteItems implements Operation {
         }
 
         ConsumedCapacity.Level level = CapacityResponses.level(request);
-        if (token == null) return execute(plan, level);
+        boolean metrics = CollectionMetrics.requested(request);
+        if (token == null) return execute(plan, kinds, metrics, level);
         Map<String, Object> fingerprint = new LinkedHashMap<>(request.raw());
         NOT_FINGERPRINTED.forEach(fingerprint::remove);
-        return engine.transactions().tokens().run(token, fingerprint, () -> execute(plan, level));
+        return engine.transactions().tokens().run(token, fingerprint, () -> execute(plan, kinds, metrics, level));
     }
 
-    private Object execute(List<WriteAction> plan, ConsumedCapacity.Level level) {
+    private Object execute(List<WriteAction> plan, List<String> kinds, boolean metrics, ConsumedCapacity.Level level) {
         List<ItemStore.WriteResult> results = engine.transactions().write(plan);
         Map<String, Object> response = new LinkedHashMap<>();
         if (level != ConsumedCapacity.Level.NONE) {
@@ -130,6 +131,16 @@ public final class TransactWriteItems implements Operation {
             }
             response.put("ConsumedCapacity", ConsumedCapacity.renderList(
                     engine.transactionCapacity().consumed(plan, oldItems, newItems), level));
+        }
+        if (metrics) {
+            Map<String, List<Object>> byTable = new LinkedHashMap<>();
+            for (int j = 0; j < plan.size(); j++) {
+                WriteAction a = plan.get(j);
+                if (kinds.get(j).equals("ConditionCheck") || a.table().localIndexes().isEmpty()) continue;
+                byTable.computeIfAbsent(a.table().name(), n -> new ArrayList<>())
+                        .add(engine.indexes().collections().metrics(a.table(), a.key().partition()));
+            }
+            if (!byTable.isEmpty()) response.put("ItemCollectionMetrics", byTable);
         }
         return response;
     }
@@ -173,6 +184,7 @@ public final class TransactWriteItems implements Operation {
                 Map<String, AttributeValue> item = a.item("Item");
                 PrimaryKey key = PrimaryKeys.fromItem(schema, item);
                 ItemChecks.checkItem(item, "Item size has exceeded the maximum allowed size");
+                io.keyline.engine.index.IndexKeys.check(table, item);
                 return new WriteAction(table, key, condition, returnOld, old -> item);
             }
             case "Delete":

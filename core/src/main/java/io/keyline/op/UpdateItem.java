@@ -69,6 +69,7 @@ public final class UpdateItem implements Operation {
         };
         if (attributes != null && !attributes.isEmpty()) response.put("Attributes", attributes);
         CapacityResponses.add(response, CapacityResponses.level(request), result.consumed());
+        CollectionMetrics.addTo(response, engine, request, table, key);
         return response;
     }
 }

@@ -29,8 +29,8 @@ import java.util.Map;
 
 /**
  * UpdateTable: billing mode, provisioned throughput (with DynamoDB's daily decrease budget),
- * GSI throughput updates, GSI creation and deletion (one per request; a created GSI is ACTIVE at
- * once), streams, encryption, table class, deletion protection and on-demand maxima. The
+ * GSI throughput updates, GSI creation and deletion (one per request; a created GSI is CREATING
+ * while {@link io.keyline.engine.index.Backfill} indexes the existing items, then ACTIVE), streams, encryption, table class, deletion protection and on-demand maxima. The
  * request's shape is checked first; the rest runs against the current metadata under the
  * catalog lock. Stateless.
  */
@@ -108,6 +108,9 @@ public final class UpdateTable implements Operation {
         });
         if (updated == null) throw TableNames.notFound(name);
         engine.capacity().follow(updated);
+        for (IndexMetadata g : updated.globalIndexes()) {
+            if (g.status() == TableStatus.CREATING && updated.status() == TableStatus.ACTIVE) engine.indexes().startBackfill(name, g);
+        }
         return Map.of("TableDescription", TableDescriptions.full(updated, engine.catalog(), now,
                 engine.settings().region(), engine.settings().accountId()));
     }

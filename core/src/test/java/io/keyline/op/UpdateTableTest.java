@@ -134,11 +134,17 @@ class UpdateTableTest {
             assertThat(map(d.get("ProvisionedThroughput")).get("WriteCapacityUnits")).isEqualTo(BigDecimal.valueOf(8));
         }
 
-        @Test void createdIndexIsActiveAndDeletedIndexIsGone() {
+        @Test void createdIndexIsCreatingThenActiveAndDeletedIndexIsGone() throws InterruptedException {
             Map<String, Object> d = update("'TableName':'ppr'," + DEF_X + ",'GlobalSecondaryIndexUpdates':["
                     + String.format(CREATE_X, "gsi1") + "]");
             Map<String, Object> gsi = map(list(d.get("GlobalSecondaryIndexes")).get(0));
-            assertThat(gsi.get("IndexStatus")).isEqualTo("ACTIVE");
+            assertThat(gsi.get("IndexStatus")).isEqualTo("CREATING");
+            long deadline = System.nanoTime() + 10_000_000_000L;
+            while (cp.engine.catalog().get("ppr").globalIndexes().get(0).status() != io.keyline.engine.TableStatus.ACTIVE
+                    && System.nanoTime() < deadline) {
+                Thread.sleep(2);
+            }
+            assertThat(cp.engine.catalog().get("ppr").globalIndexes().get(0).status()).isEqualTo(io.keyline.engine.TableStatus.ACTIVE);
             assertThat(list(d.get("AttributeDefinitions"))).hasSize(2);
             long keyspace = cp.engine.catalog().get("ppr").globalIndexes().get(0).keyspaceId();
             d = update("'TableName':'ppr','GlobalSecondaryIndexUpdates':[{'Delete':{'IndexName':'gsi1'}}]");

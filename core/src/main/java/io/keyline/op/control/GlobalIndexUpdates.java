@@ -146,7 +146,14 @@ public final class GlobalIndexUpdates {
             }
             defs.put(a.name(), a.type());
         }
-        return catalog.newGlobalIndex(spec, table.arn(), TableStatus.ACTIVE);
+        for (IndexMetadata g : gsis) {
+            if (g.status() == TableStatus.CREATING) {
+                throw Errors.limitExceeded("Subscriber limit exceeded: Only 1 online index can be created or deleted "
+                        + "simultaneously per table");
+            }
+        }
+        // CREATING until the backfill UpdateTable starts has indexed the existing items
+        return catalog.newGlobalIndex(spec, table.arn(), TableStatus.CREATING);
     }
 
     static void delete(TableMetadata table, List<IndexMetadata> gsis, String indexName) {

@@ -117,6 +117,9 @@ public final class TableDescriptions {
             d.put("ProvisionedThroughput", throughput(i.throughput(), now));
         }
         TableStatistics stats = catalog.statistics(i.keyspaceId());
+        if (i.isGlobal() && i.status() == io.keyline.engine.TableStatus.CREATING && stats.backfilling() != null) {
+            d.put("Backfilling", stats.backfilling());
+        }
         d.put("IndexSizeBytes", stats.sizeBytes());
         d.put("ItemCount", stats.itemCount());
         d.put("IndexArn", i.arn());

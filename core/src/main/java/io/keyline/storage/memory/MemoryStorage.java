@@ -7,28 +7,27 @@ import io.keyline.storage.StorageException;
 import io.keyline.storage.WriteBatch;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.SplittableRandom;
 
 /**
  * In-process storage for tests, the simulator and {@code --in-memory}. Nothing is durable.
  *
- * <p>The data is one persistent {@link Treap} whose current root sits in a volatile field. A
+ * <p>The data is one persistent {@link BPlusTree} whose current root sits in a volatile field. A
  * write builds the next version from the current one under a writer lock and publishes it with
  * one volatile store, so every reader sees a batch entirely or not at all. A read captures the
  * root once: a point read, a multi-get and a whole cursor each see one version, and a snapshot
  * is just a captured root (O(1), no copying). Old versions are freed by the garbage collector
  * once no snapshot or cursor holds them.
  *
+ * <p>Costs: the tree's nodes are up to 64 wide, so a point read or a cursor's start visits about
+ * four nodes at a million keys; a put or delete copies the nodes on its path; a range delete
+ * costs a delete per key, or one rebuild of the survivors when the range is a large share.
+ *
  * <p>Threading: thread-safe. Readers never lock and never wait for writers or each other;
  * writers queue on one lock. Keys and values are copied in and out, so callers may reuse arrays.
  */
 public final class MemoryStorage implements Storage {
-    /** Fixed seed: tree shapes, and so timings, are reproducible from run to run. */
-    private static final long PRIORITY_SEED = 0x6b65796c696e65L;
-
     private final Object writeLock = new Object();
-    private final SplittableRandom priorities = new SplittableRandom(PRIORITY_SEED);
-    private volatile Treap.Node root;
+    private volatile BPlusTree.Node root;
     private volatile boolean closed;
 
     @Override public byte[] get(byte[] key) { return valueOf(current(), key); }
@@ -44,12 +43,12 @@ public final class MemoryStorage implements Storage {
         if (batch.isEmpty()) return;
         synchronized (writeLock) {
             checkOpen();
-            Treap.Node next = root;
+            BPlusTree.Node next = root;
             for (WriteBatch.Mutation m : batch.mutations()) {
                 switch (m.kind()) {
-                    case PUT -> next = Treap.put(next, m.key().clone(), m.value().clone(), priorities.nextInt());
-                    case DELETE -> next = Treap.remove(next, m.key());
-                    case DELETE_RANGE -> next = Treap.removeRange(next, m.key(), m.endKey());
+                    case PUT -> next = BPlusTree.put(next, m.key().clone(), m.value().clone());
+                    case DELETE -> next = BPlusTree.remove(next, m.key());
+                    case DELETE_RANGE -> next = BPlusTree.removeRange(next, m.key(), m.endKey());
                 }
             }
             root = next;
@@ -68,7 +67,7 @@ public final class MemoryStorage implements Storage {
         }
     }
 
-    private Treap.Node current() {
+    private BPlusTree.Node current() {
         checkOpen();
         return root;
     }
@@ -77,12 +76,12 @@ public final class MemoryStorage implements Storage {
         if (closed) throw new StorageException("storage is closed: " + describe());
     }
 
-    static byte[] valueOf(Treap.Node root, byte[] key) {
-        Treap.Node node = Treap.find(root, key);
-        return node == null ? null : node.value.clone();
+    static byte[] valueOf(BPlusTree.Node root, byte[] key) {
+        byte[] value = BPlusTree.find(root, key);
+        return value == null ? null : value.clone();
     }
 
-    static List<byte[]> multiGet(Treap.Node root, List<byte[]> keys) {
+    static List<byte[]> multiGet(BPlusTree.Node root, List<byte[]> keys) {
         List<byte[]> out = new ArrayList<>(keys.size());
         for (byte[] key : keys) out.add(valueOf(root, key));
         return out;
@@ -90,10 +89,10 @@ public final class MemoryStorage implements Storage {
 
     /** A captured version; reads need no lock because the version never changes. */
     private static final class TreeSnapshot implements Snapshot {
-        private volatile Treap.Node root;
+        private volatile BPlusTree.Node root;
         private volatile boolean closed;
 
-        TreeSnapshot(Treap.Node root) { this.root = root; }
+        TreeSnapshot(BPlusTree.Node root) { this.root = root; }
 
         @Override public byte[] get(byte[] key) { return valueOf(version(), key); }
 
@@ -108,8 +107,8 @@ public final class MemoryStorage implements Storage {
             root = null;
         }
 
-        private Treap.Node version() {
-            Treap.Node r = root;
+        private BPlusTree.Node version() {
+            BPlusTree.Node r = root;
             if (closed) throw new StorageException("snapshot is closed");
             return r;
         }

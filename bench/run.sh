@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Builds what the harness needs (offline) and runs it from the repository root.
+#   bench/run.sh [--smoke] [options]        the matrix (see --help for options)
+#   bench/run.sh --jmh [JMH options]        the micro-benchmarks (JMH's own options, e.g. -f 1 -wi 2 -i 3 Json)
+# Keyline itself is started from cli/target/keyline.jar, built here when the cli module has sources.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+modules=bench
+if [ -d cli/src/main/java ]; then modules=cli,bench; fi
+mvn -o -q -pl "$modules" -am package -DskipTests
+cp="$PWD/bench/target/classes:$(cat bench/target/classpath.txt)"
+heap="${BENCH_CLIENT_JVM:--Xms1g -Xmx2g}"
+if [ "${1:-}" = "--jmh" ]; then
+  shift
+  exec java $heap -cp "$cp" org.openjdk.jmh.Main "$@"
+fi
+exec java $heap -Dkeyline.root="$PWD" -cp "$cp" io.keyline.bench.BenchMain "$@"

@@ -1,0 +1,184 @@
+package io.keyline.engine.index;
+
+import io.keyline.engine.Catalog;
+import io.keyline.engine.IndexMetadata;
+import io.keyline.engine.ItemStore;
+import io.keyline.engine.TableMetadata;
+import io.keyline.engine.TableStatistics;
+import io.keyline.engine.TableStatus;
+import io.keyline.engine.codec.ItemCodec;
+import io.keyline.engine.codec.KeyCodec;
+import io.keyline.engine.codec.KeyRange;
+import io.keyline.model.AttributeValue;
+import io.keyline.storage.Cursor;
+import io.keyline.storage.Snapshot;
+import io.keyline.storage.Storage;
+import io.keyline.storage.WriteBatch;
+import io.keyline.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Online creation of a GSI: fills the new index from the items already in the table while
+ * writes go on, then makes it ACTIVE. One background thread per backfill.
+ *
+ * <p>Why no item is missed and none is left indexed wrongly. When the backfill starts, the
+ * index is already in the catalog as CREATING, and {@link IndexMaintenance} reads the indexes to
+ * maintain from the catalog under each item's lock; so once {@link ItemStore#awaitWritesInFlight}
+ * has returned, every write that commits from then on also writes a change record for the new
+ * index. The backfill then takes a storage snapshot: an item written before it is in the
+ * snapshot, an item written after it has change records. The snapshot only names the keys to
+ * visit: for each batch of them the backfill takes the items' locks, reads their <em>current</em>
+ * images and appends one change record putting their entries, so its records fall into each
+ * item's sequence of records at the right place: a later write's record (which deletes or
+ * replaces that entry) comes after it, an earlier one before it. The propagator applies all
+ * records in order, idempotently, so after the last record the index holds exactly the entries
+ * of the current items, and the index becomes ACTIVE once every record up to the end of the
+ * scan is applied. Items whose key has the wrong type or is too long are skipped, as DynamoDB
+ * does. If the index is deleted meanwhile, the backfill stops.
+ *
+ * <p>Thread-safe. Progress lives in the index's {@link TableStatistics} (backfilling flag).
+ */
+public final class Backfill implements AutoCloseable {
+    /** Items read and indexed under one lock acquisition and one change record. */
+    static final int ITEMS_PER_CHUNK = 128;
+    private static final long POLL_MILLIS = 2;
+
+    private final Storage storage;
+    private final Catalog catalog;
+    private final ItemStore items;
+    private final Clock clock;
+    private final GsiChangeLog log;
+    private final GsiPropagator propagator;
+    private final Set<Thread> running = ConcurrentHashMap.newKeySet();
+    private final Set<Long> inProgress = ConcurrentHashMap.newKeySet();
+    private volatile boolean closed;
+
+    public Backfill(Storage storage, Catalog catalog, ItemStore items, Clock clock, GsiChangeLog log, GsiPropagator propagator) {
+        this.storage = storage;
+        this.catalog = catalog;
+        this.items = items;
+        this.clock = clock;
+        this.log = log;
+        this.propagator = propagator;
+    }
+
+    /** Starts backfilling {@code index} (already CREATING in the catalog) of table {@code tableName}. */
+    public void start(String tableName, long indexKeyspaceId) {
+        if (!inProgress.add(indexKeyspaceId)) return;
+        catalog.statistics(indexKeyspaceId).setBackfilling(Boolean.FALSE);
+        Thread t = new Thread(() -> {
+            try {
+                run(tableName, indexKeyspaceId);
+            } finally {
+                inProgress.remove(indexKeyspaceId);
+                running.remove(Thread.currentThread());
+            }
+        }, "keyline-gsi-backfill-" + indexKeyspaceId);
+        t.setDaemon(true);
+        running.add(t);
+        t.start();
+    }
+
+    /** True while a backfill of one of the table's indexes runs (the table may not be deleted). */
+    public boolean running(TableMetadata table) {
+        for (IndexMetadata g : table.globalIndexes()) if (inProgress.contains(g.keyspaceId())) return true;
+        return false;
+    }
+
+    /** Runs one backfill on the calling thread. */
+    void run(String tableName, long indexKeyspaceId) {
+        TableStatistics stats = catalog.statistics(indexKeyspaceId);
+        items.awaitWritesInFlight();
+        stats.setBackfilling(Boolean.TRUE);
+        TableMetadata table = catalog.get(tableName);
+        if (table == null || index(table, indexKeyspaceId) == null) return;
+        KeyRange range = KeyCodec.keyspaceRange(table.keyspaceId());
+        try (Snapshot snapshot = storage.snapshot(); Cursor c = snapshot.range(range.start(), range.end(), false)) {
+            List<byte[]> chunk = new ArrayList<>(ITEMS_PER_CHUNK);
+            while (c.next()) {
+                chunk.add(c.key());
+                if (chunk.size() == ITEMS_PER_CHUNK) {
+                    if (!index(tableName, table.keyspaceId(), indexKeyspaceId, chunk)) return;
+                    chunk.clear();
+                }
+            }
+            if (!chunk.isEmpty() && !index(tableName, table.keyspaceId(), indexKeyspaceId, chunk)) return;
+        }
+        long end = log.nextSequence();
+        while (!propagator.appliedBefore(end)) {
+            if (closed || current(tableName, table.keyspaceId(), indexKeyspaceId) == null) return;
+            propagator.wake();
+            sleep();
+        }
+        activate(tableName, table.keyspaceId(), indexKeyspaceId);
+        stats.setBackfilling(null);
+    }
+
+    /** Indexes the current images of these items; false if the index or table is gone. */
+    private boolean index(String tableName, long tableKeyspaceId, long indexKeyspaceId, List<byte[]> keys) {
+        if (closed) return false;
+        TableMetadata table = current(tableName, tableKeyspaceId, indexKeyspaceId);
+        if (table == null) return false;
+        IndexMetadata index = index(table, indexKeyspaceId);
+        items.withItemsLocked(keys, () -> {
+            List<IndexEntries.Put> puts = new ArrayList<>(keys.size());
+            for (byte[] value : storage.multiGet(keys)) {
+                if (value == null) continue;
+                Map<String, AttributeValue> item = ItemCodec.decode(value);
+                IndexKeys.IndexKey key = IndexKeys.of(index, item);
+                if (key == null || !IndexKeys.withinSizeLimits(key)) continue;
+                puts.add(new IndexEntries.Put(IndexEntries.storageKey(table, index, item), IndexEntries.project(table, index, item)));
+            }
+            WriteBatch batch = new WriteBatch();
+            if (log.append(batch, clock.millis(), List.of(new IndexEntries.Delta(index, List.of(), puts))) >= 0) storage.write(batch);
+        });
+        propagator.wake();
+        return true;
+    }
+
+    private void activate(String tableName, long tableKeyspaceId, long indexKeyspaceId) {
+        catalog.update(tableName, t -> {
+            if (t.keyspaceId() != tableKeyspaceId) return t;
+            List<IndexMetadata> gsis = new ArrayList<>();
+            for (IndexMetadata g : t.globalIndexes()) {
+                gsis.add(g.keyspaceId() == indexKeyspaceId && g.status() == TableStatus.CREATING ? g.withStatus(TableStatus.ACTIVE) : g);
+            }
+            return t.toBuilder().globalIndexes(gsis).build();
+        });
+    }
+
+    private TableMetadata current(String tableName, long tableKeyspaceId, long indexKeyspaceId) {
+        TableMetadata t = catalog.get(tableName);
+        return t != null && t.keyspaceId() == tableKeyspaceId && index(t, indexKeyspaceId) != null ? t : null;
+    }
+
+    private static IndexMetadata index(TableMetadata table, long indexKeyspaceId) {
+        for (IndexMetadata g : table.globalIndexes()) if (g.keyspaceId() == indexKeyspaceId) return g;
+        return null;
+    }
+
+    private static void sleep() {
+        try {
+            Thread.sleep(POLL_MILLIS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Stops running backfills; an index left CREATING is backfilled again at the next start. */
+    @Override public void close() {
+        closed = true;
+        for (Thread t : running) {
+            try {
+                t.join(5000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+}

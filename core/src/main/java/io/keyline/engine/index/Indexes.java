@@ -1,0 +1,58 @@
+package io.keyline.engine.index;
+
+import io.keyline.engine.Catalog;
+import io.keyline.engine.IndexMetadata;
+import io.keyline.engine.ItemStore;
+import io.keyline.engine.Settings;
+import io.keyline.engine.TableMetadata;
+import io.keyline.engine.TableStatus;
+import io.keyline.storage.Storage;
+import io.keyline.time.Clock;
+
+/**
+ * The secondary-index services of one engine: maintenance on every write (installed as the item
+ * store's write hook), the GSI propagator thread, item-collection sizes and online backfills.
+ * Building it starts the propagator (which first applies whatever an earlier run left in the
+ * change log) and resumes the backfill of every GSI left CREATING. Thread-safe.
+ */
+public final class Indexes implements AutoCloseable {
+    private final Catalog catalog;
+    private final GsiChangeLog log;
+    private final GsiPropagator propagator;
+    private final ItemCollections collections;
+    private final Backfill backfill;
+
+    public Indexes(Storage storage, Catalog catalog, ItemStore items, Clock clock, Settings settings) {
+        this.catalog = catalog;
+        this.log = new GsiChangeLog(storage);
+        this.propagator = new GsiPropagator(storage, catalog, clock, settings.gsiLag());
+        this.collections = new ItemCollections(storage, settings.itemCollectionLimitBytes());
+        this.backfill = new Backfill(storage, catalog, items, clock, log, propagator);
+        items.setHook(new IndexMaintenance(catalog, clock, log, propagator, collections));
+        propagator.start();
+        for (String name : catalog.names(null, Integer.MAX_VALUE)) {
+            TableMetadata t = catalog.get(name);
+            if (t == null || t.status() != TableStatus.ACTIVE) continue;
+            for (IndexMetadata g : t.globalIndexes()) if (g.status() == TableStatus.CREATING) backfill.start(name, g.keyspaceId());
+        }
+    }
+
+    public GsiPropagator propagator() { return propagator; }
+
+    public ItemCollections collections() { return collections; }
+
+    /** Starts the backfill of a GSI that UpdateTable just added as CREATING. */
+    public void startBackfill(String tableName, IndexMetadata index) { backfill.start(tableName, index.keyspaceId()); }
+
+    /** True while one of the table's GSIs is being backfilled. */
+    public boolean backfilling(TableMetadata table) { return backfill.running(table); }
+
+    /** Applies every GSI change that is due now, on the calling thread (tests, benchmarks). */
+    public void propagateDue() { propagator.applyDue(); }
+
+    /** Stops the background threads; pending GSI changes stay in the durable log. */
+    @Override public void close() {
+        backfill.close();
+        propagator.close();
+    }
+}

@@ -1,0 +1,23 @@
+package io.keyline.op;
+
+import io.keyline.engine.Engine;
+import io.keyline.engine.PrimaryKey;
+import io.keyline.engine.TableMetadata;
+import io.keyline.protocol.JsonObject;
+import java.util.Map;
+
+/**
+ * ReturnItemCollectionMetrics=SIZE: the written item's collection key and size estimate, given
+ * only for tables with LSIs, where item collections are bounded (B.6). Stateless.
+ */
+final class CollectionMetrics {
+    private CollectionMetrics() {}
+
+    static boolean requested(JsonObject request) { return "SIZE".equals(request.string("ReturnItemCollectionMetrics")); }
+
+    /** Adds ItemCollectionMetrics to {@code response} if the request asks for it and the table has LSIs. */
+    static void addTo(Map<String, Object> response, Engine engine, JsonObject request, TableMetadata table, PrimaryKey key) {
+        if (!requested(request) || table.localIndexes().isEmpty()) return;
+        response.put("ItemCollectionMetrics", engine.indexes().collections().metrics(table, key.partition()));
+    }
+}

@@ -1,0 +1,17 @@
+package io.keyline.op;
+
+import io.keyline.engine.IndexMetadata;
+import io.keyline.engine.TableStatus;
+import io.keyline.error.Errors;
+
+/** What a Query or Scan on a secondary index adds: a GSI still being backfilled cannot be read. Stateless. */
+final class IndexReads {
+    private IndexReads() {}
+
+    /** Refuses reads of a GSI that is not ACTIVE yet. */
+    static void checkReadable(IndexMetadata index) {
+        if (index.isGlobal() && index.status() == TableStatus.CREATING) {
+            throw Errors.validation("Cannot read from backfilling global secondary index: " + index.name());
+        }
+    }
+}
