@@ -11,6 +11,7 @@ import io.keyline.engine.Engine;
 import io.keyline.engine.Settings;
 import io.keyline.error.ApiException;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
@@ -302,6 +303,7 @@ class ItemCapacityTest {
                     + "'Projection':{'ProjectionType':'ALL'},'ProvisionedThroughput':{'ReadCapacityUnits':2,'WriteCapacityUnits':3}}}]}");
             assertThat(cp.engine.capacity().snapshot().tables().get(0).globalSecondaryIndexes())
                     .extracting(CapacitySnapshot.MapSnapshot::name).containsExactly("byG");
+            awaitIndexActive("ttt", "byG"); // DynamoDB refuses other table updates while an index is backfilling
             cp.call("UpdateTable", "{'TableName':'ttt','BillingMode':'PAY_PER_REQUEST'}");
             assertThat(cp.engine.capacity().snapshot().tables().get(0).table().billing())
                     .isEqualTo(io.keyline.capacity.BillingMode.PAY_PER_REQUEST);
@@ -316,6 +318,23 @@ class ItemCapacityTest {
                     .containsExactly(cp.arn("ttt"));
             assertThat(restarted.capacity().snapshot().tables().get(0).table().provisionedWrite()).isEqualTo(4.0);
         }
+    }
+
+    /** The backfill runs on its own thread (even of an empty table): wait for ACTIVE, bounded. */
+    private void awaitIndexActive(String table, String index) {
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(30);
+        while (System.nanoTime() < deadline) {
+            Object status = ((List<?>) cp.describe(table).get("GlobalSecondaryIndexes")).stream()
+                    .map(ControlPlane::map).filter(g -> index.equals(g.get("IndexName")))
+                    .findFirst().orElseThrow().get("IndexStatus");
+            if ("ACTIVE".equals(status)) return;
+            try {
+                Thread.sleep(5);
+            } catch (InterruptedException e) {
+                throw new AssertionError(e);
+            }
+        }
+        throw new AssertionError("index " + index + " of " + table + " did not become ACTIVE");
     }
 
     private double consumedWrite(String table) {
