@@ -84,7 +84,7 @@ class ControlPlaneEndToEndTest {
         assertThat(d.attributeDefinitions()).hasSize(3);
     }
 
-    @Test void updateTableChangesThroughputAndIndexes() {
+    @Test void updateTableChangesThroughputAndIndexes() throws InterruptedException {
         db().createTable(b -> b.tableName("stock").keySchema(key("p", KeyType.HASH)).attributeDefinitions(def("p", ScalarAttributeType.S))
                 .provisionedThroughput(t -> t.readCapacityUnits(5L).writeCapacityUnits(5L)));
         TableDescription d = db().updateTable(b -> b.tableName("stock")
@@ -97,9 +97,20 @@ class ControlPlaneEndToEndTest {
                         .projection(p -> p.projectionType(ProjectionType.ALL))
                         .provisionedThroughput(t -> t.readCapacityUnits(1L).writeCapacityUnits(1L))))).tableDescription();
         assertThat(d.globalSecondaryIndexes()).extracting(GlobalSecondaryIndexDescription::indexName).containsExactly("by_x");
+        awaitIndexActive("stock"); // DynamoDB refuses other table updates while an index backfills
         d = db().updateTable(b -> b.tableName("stock").billingMode(BillingMode.PAY_PER_REQUEST)).tableDescription();
         assertThat(d.billingModeSummary().billingMode()).isEqualTo(BillingMode.PAY_PER_REQUEST);
         assertThat(d.globalSecondaryIndexes().get(0).provisionedThroughput().readCapacityUnits()).isZero();
+    }
+
+    /** The backfill runs on its own thread (even of an empty table): wait for ACTIVE, bounded. */
+    private void awaitIndexActive(String table) throws InterruptedException {
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(30);
+        while (db().describeTable(b -> b.tableName(table)).table().globalSecondaryIndexes().get(0).indexStatus()
+                != software.amazon.awssdk.services.dynamodb.model.IndexStatus.ACTIVE) {
+            assertThat(System.nanoTime()).as("GSI of %s still not ACTIVE", table).isLessThan(deadline);
+            Thread.sleep(5);
+        }
     }
 
     @Test void tagsThroughTheSdk() {
