@@ -1,8 +1,11 @@
 package io.keyline.cli;
 
+import io.keyline.capacity.CapacityMode;
+import io.keyline.capacity.CapacitySettings;
 import io.keyline.engine.Engine;
 import io.keyline.engine.Settings;
 import io.keyline.op.Operations;
+import io.keyline.server.AdminRoutes;
 import io.keyline.server.KeylineServer;
 import io.keyline.server.ServerOptions;
 import io.keyline.storage.Storage;
@@ -28,6 +31,7 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "serve",
         mixinStandardHelpOptions = true,
+        usageHelpWidth = 110,
         versionProvider = Version.class,
         description = {"Run the DynamoDB-compatible server until stopped (Ctrl-C or SIGTERM).", ""},
         footer = {"", "Point any DynamoDB client at it, e.g.:",
@@ -77,6 +81,38 @@ public final class ServeCommand implements Callable<Integer> {
             description = "Region named in table ARNs and DescribeEndpoints. Default: ${DEFAULT-VALUE}.")
     String region;
 
+    @Option(names = "--capacity", paramLabel = "MODE", defaultValue = "enforce", converter = CapacityModeConverter.class,
+            description = "DynamoDB's capacity physics: enforce (throttle as DynamoDB would), account (measure and "
+                    + "report, never throttle) or off (no bookkeeping). Default: ${DEFAULT-VALUE}.")
+    CapacityMode capacity;
+
+    @Option(names = "--partition-split-size", paramLabel = "SIZE", defaultValue = "10GB", converter = ByteSizeConverter.class,
+            description = "Size at which a partition splits; DynamoDB's is 10GB. Lower it (e.g. 1MB) to watch splits "
+                    + "on small data at GET /admin/partitions. Default: 10GB.")
+    long partitionSplitSize;
+
+    @Option(names = "--table-quota", paramLabel = "UNITS", defaultValue = "40000",
+            description = "Per-table throughput quota in read and in write units (table plus its GSIs); DynamoDB's "
+                    + "default is 40000 and is adjustable. Default: ${DEFAULT-VALUE}.")
+    long tableQuota;
+
+    @Option(names = "--partition-burst", paramLabel = "DURATION", defaultValue = "20s", converter = DurationConverter.class,
+            description = "How many seconds of its 1,000 WCU / 3,000 RCU a partition absorbs at once (a large batch or "
+                    + "transaction); steady-state limits are unchanged. Default: ${DEFAULT-VALUE} (our estimate).")
+    Duration partitionBurst;
+
+    @Option(names = "--hot-partition-isolation", paramLabel = "DURATION", converter = DurationConverter.class,
+            description = "How long a partition must stay hot before adaptive capacity splits it off. Default: 1m (our estimate; AWS gives no figure).")
+    Duration isolationDelay;
+
+    @Option(names = "--no-partition-isolation", description = "Never split hot partitions (adaptive isolation off).")
+    boolean noIsolation;
+
+    @Option(names = "--on-demand-growth-delay", paramLabel = "DURATION", converter = DurationConverter.class,
+            description = "How long a new on-demand peak takes to raise the 2x-previous-peak ceiling. "
+                    + "Default: 30m (AWS: growth beyond 2x within 30 minutes may throttle).")
+    Duration onDemandGrowthDelay;
+
     @Override
     public Integer call() {
         Running running = start();
@@ -124,12 +160,14 @@ public final class ServeCommand implements Callable<Integer> {
 
         Settings defaults = Settings.defaults();
         Settings settings = new Settings(region, defaults.accountId(), tableCreateDelay, tableDeleteDelay)
-                .withGsiLag(gsiLag).withItemCollectionLimitBytes(itemCollectionLimit);
+                .withGsiLag(gsiLag).withItemCollectionLimitBytes(itemCollectionLimit)
+                .withCapacity(capacitySettings());
         // DescribeEndpoints must name this server, or clients doing endpoint discovery leave it
         if (port != 0) settings = settings.withEndpointAddress(displayHost(host) + ":" + port);
         Engine engine = new Engine(storage, SystemClock.INSTANCE, settings);
         KeylineServer server = new KeylineServer(new Operations(engine),
-                ServerOptions.defaults().withRequestIdSeed(SystemClock.INSTANCE.now().toEpochMilli()), SystemClock.INSTANCE);
+                ServerOptions.defaults().withRequestIdSeed(SystemClock.INSTANCE.now().toEpochMilli()), SystemClock.INSTANCE,
+                AdminRoutes.of(engine));
         int bound;
         try {
             bound = server.start(host, port);
@@ -138,8 +176,20 @@ public final class ServeCommand implements Callable<Integer> {
             engine.close();
             throw new StartupException(e.getMessage(), e);
         }
-        log.info("Keyline listening on http://{}:{} (region {}), data {}", displayHost(host), bound, region, storage.describe());
+        log.info("Keyline listening on http://{}:{} (region {}), data {}, capacity {}", displayHost(host), bound, region,
+                storage.describe(), capacity.name().toLowerCase(java.util.Locale.ROOT));
         return new Running(server, engine, bound);
+    }
+
+    /** The capacity model's settings from the command line; what is not given keeps its default. */
+    CapacitySettings capacitySettings() {
+        CapacitySettings c = Settings.withPartitionBurst(CapacitySettings.defaults(), partitionBurst).withMode(capacity)
+                .withMaxPartitionBytes(partitionSplitSize).withTableQuota(tableQuota, tableQuota);
+        if (isolationDelay != null || noIsolation) {
+            c = c.withIsolation(!noIsolation, isolationDelay != null ? isolationDelay : c.isolationDelay());
+        }
+        if (onDemandGrowthDelay != null) c = c.withOnDemandGrowthDelay(onDemandGrowthDelay);
+        return c;
     }
 
     private static Storage await(CompletableFuture<Storage> opening) {

@@ -1,5 +1,8 @@
 package io.keyline.engine;
 
+import io.keyline.engine.capacity.CapacityRegistry;
+import io.keyline.engine.capacity.ItemCapacity;
+import io.keyline.engine.capacity.TransactionCapacity;
 import io.keyline.engine.codec.ItemCodec;
 import io.keyline.engine.index.Indexes;
 import io.keyline.engine.transaction.BatchAdmission;
@@ -12,7 +15,7 @@ import java.util.Map;
 
 /**
  * The engine context shared by all operations: storage, clock and settings, and the services
- * built on them (catalog, item store). One per server. Building an Engine on existing storage
+ * built on them (catalog, item store, capacity model). One per server. Building an Engine on existing storage
  * reloads its catalog. Thread-safe.
  */
 public final class Engine implements AutoCloseable {
@@ -21,6 +24,9 @@ public final class Engine implements AutoCloseable {
     private final Settings settings;
     private final Catalog catalog;
     private final ItemStore items;
+    private final CapacityRegistry capacity;
+    private final ItemCapacity itemCapacity;
+    private final TransactionCapacity transactionCapacity;
     private final Indexes indexes;
     private final Transactions transactions;
 
@@ -38,9 +44,17 @@ public final class Engine implements AutoCloseable {
         this.clock = clock;
         this.settings = settings;
         this.catalog = new Catalog(storage, clock, settings, sizer);
-        this.items = new ItemStore(storage, this::recordStatistics);
+        this.capacity = new CapacityRegistry(settings.capacity(), clock, catalog::get);
+        this.itemCapacity = new ItemCapacity(capacity.model());
+        this.items = new ItemStore(storage, this::written);
         this.indexes = new Indexes(storage, catalog, items, clock, settings);
-        this.transactions = new Transactions(items, clock, BatchAdmission.ADMIT_ALL);
+        this.transactionCapacity = new TransactionCapacity(capacity, itemCapacity);
+        this.transactions = new Transactions(items, clock, BatchAdmission.ADMIT_ALL, transactionCapacity);
+        // Tables found on storage get their partitions now, with full burst buckets.
+        for (String name : catalog.names(null, Integer.MAX_VALUE)) {
+            TableMetadata t = catalog.get(name);
+            if (t != null) capacity.register(t);
+        }
     }
 
     public Storage storage() { return storage; }
@@ -53,6 +67,20 @@ public final class Engine implements AutoCloseable {
 
     public ItemStore items() { return items; }
 
+    /** The capacity model bound to the catalog's tables. */
+    public CapacityRegistry capacity() { return capacity; }
+
+    /** Prices and admits single-item reads and writes. */
+    public ItemCapacity itemCapacity() { return itemCapacity; }
+
+    /** Prices and admits transactions. */
+    public TransactionCapacity transactionCapacity() { return transactionCapacity; }
+
+    private void written(TableMetadata table, Map<String, AttributeValue> oldItem, Map<String, AttributeValue> newItem) {
+        recordStatistics(table, oldItem, newItem);
+        itemCapacity.written(capacity.binding(table), oldItem, newItem);
+    }
+
     /** Secondary indexes: maintenance, GSI propagation, item collections, backfills. */
     public Indexes indexes() { return indexes; }
     /** Transactions, idempotency tokens and batch admission. */
@@ -60,7 +88,7 @@ public final class Engine implements AutoCloseable {
 
     private void recordStatistics(TableMetadata table, Map<String, AttributeValue> oldItem, Map<String, AttributeValue> newItem) {
         long itemDelta = (newItem != null ? 1 : 0) - (oldItem != null ? 1 : 0);
-        catalog.statistics(table.keyspaceId()).record(itemDelta, ItemSize.of(newItem) - ItemSize.of(oldItem));
+        catalog.statistics(table.keyspaceId()).record(itemDelta, itemCapacity.sizeOf(newItem) - itemCapacity.sizeOf(oldItem));
     }
 
     @Override public void close() {

@@ -1,5 +1,6 @@
 package io.keyline.error;
 
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -99,6 +100,21 @@ public final class Errors {
 
     public static ApiException requestLimitExceeded(String message) {
         return client(DDB + "RequestLimitExceeded", message);
+    }
+
+    /**
+     * A throttled request (B.9): ProvisionedThroughputExceededException, ThrottlingException or
+     * RequestLimitExceeded by {@code name}, with the {@code ThrottlingReasons} list of
+     * {@code {reason, resource}} DynamoDB adds beside the message.
+     */
+    public static ApiException throttled(String name, String message, List<? extends Map<String, ?>> reasons) {
+        ApiException e = switch (name) {
+            case "ProvisionedThroughputExceededException" -> provisionedThroughputExceeded(message);
+            case "ThrottlingException" -> throttling(message);
+            case "RequestLimitExceeded" -> requestLimitExceeded(message);
+            default -> throw new IllegalArgumentException("not a throttling error: " + name);
+        };
+        return e.withExtra("ThrottlingReasons", reasons);
     }
 
     public static ApiException transactionCanceled(String message, Object cancellationReasons) {

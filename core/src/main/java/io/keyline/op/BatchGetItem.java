@@ -1,10 +1,15 @@
 package io.keyline.op;
 
+import io.keyline.capacity.ConsumedCapacity;
+import io.keyline.capacity.ReadConsistency;
+import io.keyline.capacity.Throttle;
 import io.keyline.engine.Engine;
 import io.keyline.engine.ItemStore;
 import io.keyline.engine.PrimaryKey;
 import io.keyline.engine.PrimaryKeys;
 import io.keyline.engine.TableMetadata;
+import io.keyline.engine.capacity.ItemCapacity;
+import io.keyline.engine.capacity.TableBinding;
 import io.keyline.engine.transaction.BatchAdmission;
 import io.keyline.error.Errors;
 import io.keyline.expr.Projection;
@@ -102,17 +107,25 @@ public final class BatchGetItem implements Operation {
             boolean consistent = Boolean.TRUE.equals(e.getValue().bool("ConsistentRead"));
             tables.add(new TableRequest(e.getKey(), e.getValue(), table, projections.get(i++), consistent, keyMaps, keys));
         }
-        return read(tables);
+        return read(tables, CapacityResponses.level(request));
     }
 
-    private Map<String, Object> read(List<TableRequest> tables) {
+    private Map<String, Object> read(List<TableRequest> tables, ConsumedCapacity.Level level) {
         List<ItemStore.ItemRef> refs = new ArrayList<>();
         List<int[]> positions = new ArrayList<>();
         Map<String, List<Map<String, AttributeValue>>> unprocessed = new LinkedHashMap<>();
+        List<TableBinding> bindings = new ArrayList<>();
+        Throttle throttled = null;
         for (int t = 0; t < tables.size(); t++) {
             TableRequest tr = tables.get(t);
+            TableBinding binding = engine.capacity().binding(tr.table());
+            bindings.add(binding);
             for (int k = 0; k < tr.keys().size(); k++) {
-                if (admission.admitRead(tr.table(), tr.keys().get(k), tr.consistent())) {
+                // B.9: a key the capacity model refuses goes back unprocessed
+                boolean hookAdmits = admission.admitRead(tr.table(), tr.keys().get(k), tr.consistent());
+                Throttle refused = hookAdmits ? engine.itemCapacity().tryAdmitRead(binding, tr.keys().get(k)) : null;
+                if (refused != null && throttled == null) throttled = refused;
+                if (hookAdmits && refused == null) {
                     refs.add(new ItemStore.ItemRef(tr.table(), tr.keys().get(k)));
                     positions.add(new int[] {t, k});
                 } else {
@@ -120,14 +133,21 @@ public final class BatchGetItem implements Operation {
                 }
             }
         }
+        // The request fails only when nothing could be done (API_BatchGetItem).
+        if (refs.isEmpty() && throttled != null) throw ItemCapacity.error(throttled);
         List<Map<String, AttributeValue>> found = engine.transactions().read(refs);
+        Map<String, ConsumedCapacity> consumed = new LinkedHashMap<>();
         Map<String, List<Object>> responses = new LinkedHashMap<>();
         for (TableRequest tr : tables) responses.put(tr.name(), new ArrayList<>());
         long bytes = 0;
         for (int r = 0; r < refs.size(); r++) {
             Map<String, AttributeValue> item = found.get(r);
-            if (item == null) continue;
             TableRequest tr = tables.get(positions.get(r)[0]);
+            // B.2: each item rounded up on its own, a missing key as GetItem's
+            ConsumedCapacity cc = engine.itemCapacity().chargeRead(bindings.get(positions.get(r)[0]),
+                    tr.keys().get(positions.get(r)[1]), item, ReadConsistency.of(tr.consistent()));
+            consumed.merge(tr.name(), cc, ConsumedCapacity::plus);
+            if (item == null) continue;
             Map<String, AttributeValue> shown = tr.projection() == null ? item : tr.projection().apply(item);
             long size = ItemSize.of(shown);
             if (bytes + size > MAX_RESPONSE_BYTES) {
@@ -148,6 +168,13 @@ public final class BatchGetItem implements Operation {
         Map<String, Object> response = new LinkedHashMap<>();
         response.put("Responses", responses);
         response.put("UnprocessedKeys", unprocessedKeys);
+        if (level != ConsumedCapacity.Level.NONE) {
+            List<ConsumedCapacity> perTable = new ArrayList<>();
+            for (TableRequest tr : tables) {
+                perTable.add(consumed.getOrDefault(tr.name(), ConsumedCapacity.builder(tr.name()).table(0, 0).build()));
+            }
+            response.put("ConsumedCapacity", ConsumedCapacity.renderList(perTable, level));
+        }
         return response;
     }
 }

@@ -1,9 +1,11 @@
 package io.keyline.op;
 
+import io.keyline.capacity.ConsumedCapacity;
 import io.keyline.engine.Engine;
 import io.keyline.engine.PrimaryKey;
 import io.keyline.engine.PrimaryKeys;
 import io.keyline.engine.TableMetadata;
+import io.keyline.engine.capacity.ItemCapacity;
 import io.keyline.engine.index.IndexKeys;
 import io.keyline.engine.transaction.BatchAdmission;
 import io.keyline.error.ApiException;
@@ -111,7 +113,7 @@ public final class BatchWriteItem implements Operation {
                 plan.add(new Write(e.getKey(), table, key, item, w.raw()));
             }
         }
-        Map<String, Object> response = write(plan);
+        Map<String, Object> response = write(plan, CapacityResponses.level(request));
         if (CollectionMetrics.requested(request)) {
             Map<String, List<Object>> metrics = new LinkedHashMap<>();
             for (Write w : plan) {
@@ -124,22 +126,38 @@ public final class BatchWriteItem implements Operation {
         return response;
     }
 
-    private Map<String, Object> write(List<Write> plan) {
+    private Map<String, Object> write(List<Write> plan, ConsumedCapacity.Level level) {
         Map<String, List<Object>> unprocessed = new LinkedHashMap<>();
+        Map<String, ConsumedCapacity> consumed = new LinkedHashMap<>();
+        for (Write w : plan) consumed.putIfAbsent(w.tableName(), ConsumedCapacity.builder(w.tableName()).table(0, 0).build());
+        ApiException throttled = null;
+        int done = 0;
         for (Write w : plan) {
-            boolean done = admission.admitWrite(w.table(), w.key());
-            if (done) {
+            boolean admitted = admission.admitWrite(w.table(), w.key());
+            if (admitted) {
                 try {
-                    engine.items().write(w.table(), w.key(), old -> w.item());
+                    // B.3: each put or delete priced on its own, like a PutItem or DeleteItem
+                    MeteredWrite.Result r = MeteredWrite.run(engine, w.table(), w.key(), null, false, null, old -> w.item());
+                    consumed.merge(w.tableName(), r.consumed(), ConsumedCapacity::plus);
                 } catch (ApiException e) {
-                    if (!"TransactionConflictException".equals(e.name())) throw e;
-                    done = false;
+                    if (ItemCapacity.isThrottling(e)) {
+                        if (throttled == null) throttled = e;
+                    } else if (!"TransactionConflictException".equals(e.name())) {
+                        throw e;
+                    }
+                    admitted = false;
                 }
             }
-            if (!done) unprocessed.computeIfAbsent(w.tableName(), n -> new ArrayList<>()).add(w.raw());
+            if (admitted) done++;
+            else unprocessed.computeIfAbsent(w.tableName(), n -> new ArrayList<>()).add(w.raw());
         }
+        // API_BatchWriteItem: throttled only when none of the items could be processed
+        if (done == 0 && throttled != null) throw throttled;
         Map<String, Object> response = new LinkedHashMap<>();
         response.put("UnprocessedItems", unprocessed);
+        if (level != ConsumedCapacity.Level.NONE) {
+            response.put("ConsumedCapacity", ConsumedCapacity.renderList(List.copyOf(consumed.values()), level));
+        }
         return response;
     }
 }

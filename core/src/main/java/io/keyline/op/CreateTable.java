@@ -106,7 +106,8 @@ public final class CreateTable implements Operation {
             read += g.throughput().readCapacityUnits();
             write += g.throughput().writeCapacityUnits();
         }
-        Throughputs.checkTableLimit(read, write);
+        Throughputs.checkTableLimit(read, write, (long) engine.settings().capacity().tableQuotaRead(),
+                (long) engine.settings().capacity().tableQuotaWrite());
         Tags.checkSemantics(tags, tags.size());
 
         Instant now = engine.clock().now();
@@ -114,6 +115,7 @@ public final class CreateTable implements Operation {
                 stream(streamSpec, now), sse(sseSpec), tableClass, Boolean.TRUE.equals(deletionProtection), tags);
         TableMetadata created = engine.catalog().create(spec);
         if (created == null) throw Errors.resourceInUse("Table already exists: " + name);
+        engine.capacity().register(created);
         return Map.of("TableDescription", TableDescriptions.full(created, engine.catalog(), engine.clock().now(),
                 engine.settings().region(), engine.settings().accountId()));
     }

@@ -1,7 +1,6 @@
 package io.keyline.op;
 
 import io.keyline.engine.Engine;
-import io.keyline.engine.ItemStore;
 import io.keyline.engine.PrimaryKey;
 import io.keyline.engine.PrimaryKeys;
 import io.keyline.engine.TableMetadata;
@@ -32,13 +31,12 @@ public final class DeleteItem implements Operation {
         PrimaryKey key = PrimaryKeys.fromKey(table.keySchema(), keyAttributes);
         boolean returnOldOnFailure = common.returnOldOnFailure();
 
-        ItemStore.WriteResult result = engine.items().write(table, key, old -> {
-            WriteConditions.check(condition, old, returnOldOnFailure);
-            return null;
-        });
+        MeteredWrite.Result result = MeteredWrite.run(engine, table, key, condition, returnOldOnFailure, null,
+                old -> null);
 
         Map<String, Object> response = new LinkedHashMap<>();
         if (rv == ReturnValues.ALL_OLD && result.oldItem() != null) response.put("Attributes", result.oldItem());
+        CapacityResponses.add(response, CapacityResponses.level(request), result.consumed());
         CollectionMetrics.addTo(response, engine, request, table, key);
         return response;
     }

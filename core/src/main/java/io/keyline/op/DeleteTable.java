@@ -41,6 +41,7 @@ public final class DeleteTable implements Operation {
             before.record(s.itemCount(), s.itemBytes());
         });
         if (deleted == null) throw TableNames.notFound(name);
+        engine.capacity().unregister(name);
         return Map.of("TableDescription", TableDescriptions.deleted(deleted, before, engine.clock().now()));
     }
 

@@ -1,9 +1,12 @@
 package io.keyline.op;
 
+import io.keyline.capacity.ConsumedCapacity;
+import io.keyline.capacity.ReadConsistency;
 import io.keyline.engine.Engine;
 import io.keyline.engine.PrimaryKey;
 import io.keyline.engine.PrimaryKeys;
 import io.keyline.engine.TableMetadata;
+import io.keyline.engine.capacity.TableBinding;
 import io.keyline.expr.Projection;
 import io.keyline.model.AttributeValue;
 import io.keyline.op.control.Constraints;
@@ -25,7 +28,7 @@ public final class GetItem implements Operation {
     @Override public Object handle(JsonObject request) {
         String tableName = request.string("TableName");
         Map<String, AttributeValue> keyAttributes = request.item("Key");
-        request.bool("ConsistentRead");
+        Boolean consistentRead = request.bool("ConsistentRead");
         Constraints c = new Constraints();
         TableNames.check(tableName, c);
         c.notNull("key", keyAttributes);
@@ -37,9 +40,15 @@ public final class GetItem implements Operation {
         TableMetadata table = ItemTables.require(engine, tableName);
         PrimaryKey key = PrimaryKeys.fromKey(table.keySchema(), keyAttributes);
 
+        TableBinding binding = engine.capacity().binding(table);
+        engine.itemCapacity().admitRead(binding, key);
         Map<String, AttributeValue> item = engine.items().get(table, key);
+        // B.2: the whole item is charged, whatever the projection returns
+        ConsumedCapacity consumed = engine.itemCapacity().chargeRead(binding, key, item,
+                ReadConsistency.of(Boolean.TRUE.equals(consistentRead)));
         Map<String, Object> response = new LinkedHashMap<>();
         if (item != null) response.put("Item", projection == null ? item : projection.apply(item));
+        CapacityResponses.add(response, CapacityResponses.level(request), consumed);
         return response;
     }
 }

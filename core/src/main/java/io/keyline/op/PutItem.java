@@ -1,11 +1,9 @@
 package io.keyline.op;
 
 import io.keyline.engine.Engine;
-import io.keyline.engine.ItemStore;
 import io.keyline.engine.PrimaryKey;
 import io.keyline.engine.PrimaryKeys;
 import io.keyline.engine.TableMetadata;
-import io.keyline.error.Errors;
 import io.keyline.expr.Condition;
 import io.keyline.model.AttributeValue;
 import io.keyline.protocol.JsonObject;
@@ -37,13 +35,12 @@ public final class PutItem implements Operation {
         ItemChecks.checkItem(item, "Item size has exceeded the maximum allowed size");
         boolean returnOldOnFailure = common.returnOldOnFailure();
 
-        ItemStore.WriteResult result = engine.items().write(table, key, old -> {
-            WriteConditions.check(condition, old, returnOldOnFailure);
-            return item;
-        });
+        MeteredWrite.Result result = MeteredWrite.run(engine, table, key, condition, returnOldOnFailure, item,
+                old -> item);
 
         Map<String, Object> response = new LinkedHashMap<>();
         if (rv == ReturnValues.ALL_OLD && result.oldItem() != null) response.put("Attributes", result.oldItem());
+        CapacityResponses.add(response, CapacityResponses.level(request), result.consumed());
         CollectionMetrics.addTo(response, engine, request, table, key);
         return response;
     }

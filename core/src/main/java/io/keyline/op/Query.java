@@ -7,6 +7,12 @@ import io.keyline.engine.codec.SortKeyCondition;
 import io.keyline.engine.query.BaseItems;
 import io.keyline.engine.query.Page;
 import io.keyline.engine.query.PageReader;
+import io.keyline.capacity.ConsumedCapacity;
+import io.keyline.capacity.ReadConsistency;
+import io.keyline.capacity.Throttle;
+import io.keyline.engine.capacity.ItemCapacity;
+import io.keyline.engine.capacity.PageCapacity;
+import io.keyline.engine.capacity.TableBinding;
 import io.keyline.engine.query.PageRequest;
 import io.keyline.engine.query.ReadTarget;
 import io.keyline.error.Errors;
@@ -67,9 +73,18 @@ public final class Query implements Operation {
         boolean fetch = ReadRequests.fetchesBaseItems(table, target, request, projection, filter);
         ReadRequests.checkFilterAvoidsKeys(target, filter, expressionFilter != null ? "Filter Expression" : "QueryFilter");
 
+        // B.2: admitted where the partition key lives, charged on what the page evaluated
+        TableBinding binding = engine.capacity().binding(table);
+        long token = PageCapacity.startToken(range.start());
+        Throttle refused = PageCapacity.admit(binding, target, token);
+        if (refused != null) throw ItemCapacity.error(refused);
         Page page = PageReader.read(engine.storage(), new PageRequest(target, range, Boolean.FALSE.equals(forward), start,
                 limit == null ? null : (int) Math.min(limit, Integer.MAX_VALUE), item -> filter == null || filter.test(item)));
         if (fetch && !countOnly) page = BaseItems.fetch(engine.items(), table, page);
-        return ReadRequests.response(page, projection, countOnly);
+        ConsumedCapacity consumed = PageCapacity.charge(binding, target, token, token, page.statistics(),
+                ReadConsistency.of(Boolean.TRUE.equals(request.bool("ConsistentRead"))));
+        Map<String, Object> response = ReadRequests.response(page, projection, countOnly);
+        CapacityResponses.add(response, CapacityResponses.level(request), consumed);
+        return response;
     }
 }

@@ -6,6 +6,12 @@ import io.keyline.engine.codec.KeyRange;
 import io.keyline.engine.query.BaseItems;
 import io.keyline.engine.query.Page;
 import io.keyline.engine.query.PageReader;
+import io.keyline.capacity.ConsumedCapacity;
+import io.keyline.capacity.ReadConsistency;
+import io.keyline.capacity.Throttle;
+import io.keyline.engine.capacity.ItemCapacity;
+import io.keyline.engine.capacity.PageCapacity;
+import io.keyline.engine.capacity.TableBinding;
 import io.keyline.engine.query.PageRequest;
 import io.keyline.engine.query.ReadTarget;
 import io.keyline.error.Errors;
@@ -78,9 +84,20 @@ public final class Scan implements Operation {
         ReadRequests.checkKeyPaths(table, projection, filter);
         boolean fetch = ReadRequests.fetchesBaseItems(table, target, request, projection, filter);
 
+        // B.2: admitted where the page starts, charged on every item evaluated and every partition crossed
+        TableBinding binding = engine.capacity().binding(table);
+        long firstToken = PageCapacity.startToken(start != null ? start : range.start());
+        Throttle refused = PageCapacity.admit(binding, target, firstToken);
+        if (refused != null) throw ItemCapacity.error(refused);
         Page page = PageReader.read(engine.storage(), new PageRequest(target, range, false, start,
                 limit == null ? null : (int) Math.min(limit, Integer.MAX_VALUE), item -> filter == null || filter.test(item)));
         if (fetch && !countOnly) page = BaseItems.fetch(engine.items(), table, page);
-        return ReadRequests.response(page, projection, countOnly);
+        long lastToken = page.lastEvaluatedKey() != null && page.statistics().lastToken() != null
+                ? page.statistics().lastToken() : PageCapacity.endToken(range);
+        ConsumedCapacity consumed = PageCapacity.charge(binding, target, firstToken, lastToken, page.statistics(),
+                ReadConsistency.of(Boolean.TRUE.equals(request.bool("ConsistentRead"))));
+        Map<String, Object> response = ReadRequests.response(page, projection, countOnly);
+        CapacityResponses.add(response, CapacityResponses.level(request), consumed);
+        return response;
     }
 }

@@ -1,6 +1,11 @@
 package io.keyline.op;
 
+import io.keyline.capacity.ConsumedCapacity;
+import io.keyline.capacity.ReadConsistency;
+import io.keyline.capacity.Throttle;
 import io.keyline.engine.Engine;
+import io.keyline.engine.capacity.TableBinding;
+import io.keyline.engine.transaction.CancellationReason;
 import io.keyline.engine.ItemStore;
 import io.keyline.engine.PrimaryKey;
 import io.keyline.engine.PrimaryKeys;
@@ -67,7 +72,25 @@ public final class TransactGetItems implements Operation {
             refs.add(new ItemStore.ItemRef(table, key));
         }
 
+        // B.9: a refused read cancels the transaction with ThrottlingError at its position
+        List<TableBinding> bindings = new ArrayList<>(refs.size());
+        for (int j = 0; j < refs.size(); j++) {
+            TableBinding binding = engine.capacity().binding(refs.get(j).table());
+            bindings.add(binding);
+            Throttle refused = engine.itemCapacity().tryAdmitRead(binding, refs.get(j).key());
+            if (refused != null) {
+                throw CancellationReason.cancelled(CancellationReason.only(refs.size(), j,
+                        CancellationReason.throttled(refused.message())));
+            }
+        }
         List<Map<String, AttributeValue>> found = engine.transactions().read(refs);
+        Map<String, ConsumedCapacity> consumed = new LinkedHashMap<>();
+        for (int j = 0; j < found.size(); j++) {
+            // B.2: transactional reads cost twice a strong one
+            ConsumedCapacity cc = engine.itemCapacity().chargeRead(bindings.get(j), refs.get(j).key(), found.get(j),
+                    ReadConsistency.TRANSACTIONAL);
+            consumed.merge(refs.get(j).table().name(), cc, ConsumedCapacity::plus);
+        }
         List<Object> responses = new ArrayList<>(found.size());
         long bytes = 0;
         for (int j = 0; j < found.size(); j++) {
@@ -82,6 +105,10 @@ public final class TransactGetItems implements Operation {
         if (bytes > MAX_RESPONSE_BYTES) throw Errors.validation(RESPONSE_TOO_LARGE);
         Map<String, Object> response = new LinkedHashMap<>();
         response.put("Responses", responses);
+        ConsumedCapacity.Level level = CapacityResponses.level(request);
+        if (level != ConsumedCapacity.Level.NONE) {
+            response.put("ConsumedCapacity", ConsumedCapacity.renderList(List.copyOf(consumed.values()), level));
+        }
         return response;
     }
 }

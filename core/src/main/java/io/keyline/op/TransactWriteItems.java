@@ -1,5 +1,6 @@
 package io.keyline.op;
 
+import io.keyline.capacity.ConsumedCapacity;
 import io.keyline.engine.Engine;
 import io.keyline.engine.ItemStore;
 import io.keyline.engine.PrimaryKey;
@@ -110,16 +111,27 @@ public final class TransactWriteItems implements Operation {
             plan.add(action);
         }
 
+        ConsumedCapacity.Level level = CapacityResponses.level(request);
         boolean metrics = CollectionMetrics.requested(request);
-        if (token == null) return execute(plan, kinds, metrics);
+        if (token == null) return execute(plan, kinds, metrics, level);
         Map<String, Object> fingerprint = new LinkedHashMap<>(request.raw());
         NOT_FINGERPRINTED.forEach(fingerprint::remove);
-        return engine.transactions().tokens().run(token, fingerprint, () -> execute(plan, kinds, metrics));
+        return engine.transactions().tokens().run(token, fingerprint, () -> execute(plan, kinds, metrics, level));
     }
 
-    private Object execute(List<WriteAction> plan, List<String> kinds, boolean metrics) {
-        engine.transactions().write(plan);
+    private Object execute(List<WriteAction> plan, List<String> kinds, boolean metrics, ConsumedCapacity.Level level) {
+        List<ItemStore.WriteResult> results = engine.transactions().write(plan);
         Map<String, Object> response = new LinkedHashMap<>();
+        if (level != ConsumedCapacity.Level.NONE) {
+            List<Map<String, AttributeValue>> oldItems = new ArrayList<>(results.size());
+            List<Map<String, AttributeValue>> newItems = new ArrayList<>(results.size());
+            for (ItemStore.WriteResult r : results) {
+                oldItems.add(r.oldItem());
+                newItems.add(r.newItem());
+            }
+            response.put("ConsumedCapacity", ConsumedCapacity.renderList(
+                    engine.transactionCapacity().consumed(plan, oldItems, newItems), level));
+        }
         if (metrics) {
             Map<String, List<Object>> byTable = new LinkedHashMap<>();
             for (int j = 0; j < plan.size(); j++) {

@@ -1,7 +1,6 @@
 package io.keyline.op;
 
 import io.keyline.engine.Engine;
-import io.keyline.engine.ItemStore;
 import io.keyline.engine.PrimaryKey;
 import io.keyline.engine.PrimaryKeys;
 import io.keyline.engine.TableMetadata;
@@ -48,8 +47,7 @@ public final class UpdateItem implements Operation {
         boolean createsItem = update == null || update.actions().isEmpty()
                 || !update.actions().stream().allMatch(UpdateAction::removesOnly);
 
-        ItemStore.WriteResult result = engine.items().write(table, key, old -> {
-            WriteConditions.check(condition, old, returnOldOnFailure);
+        MeteredWrite.Result result = MeteredWrite.run(engine, table, key, condition, returnOldOnFailure, null, old -> {
             if (old == null && !createsItem) return null;
             Map<String, AttributeValue> base = old != null ? old : key.toItem(schema);
             if (update == null) return base;
@@ -70,6 +68,7 @@ public final class UpdateItem implements Operation {
                     : Projection.of(applied[0].modifiedPaths()).apply(result.newItem());
         };
         if (attributes != null && !attributes.isEmpty()) response.put("Attributes", attributes);
+        CapacityResponses.add(response, CapacityResponses.level(request), result.consumed());
         CollectionMetrics.addTo(response, engine, request, table, key);
         return response;
     }

@@ -102,10 +102,12 @@ public final class UpdateTable implements Operation {
                 b.onDemand(onDemand);
             }
             TableMetadata next = b.build();
-            Throughputs.checkTableLimit(next.throughput(), next.globalIndexes());
+            Throughputs.checkTableLimit(next.throughput(), next.globalIndexes(),
+                    (long) engine.settings().capacity().tableQuotaRead(), (long) engine.settings().capacity().tableQuotaWrite());
             return next;
         });
         if (updated == null) throw TableNames.notFound(name);
+        engine.capacity().follow(updated);
         for (IndexMetadata g : updated.globalIndexes()) {
             if (g.status() == TableStatus.CREATING && updated.status() == TableStatus.ACTIVE) engine.indexes().startBackfill(name, g);
         }

@@ -1,5 +1,6 @@
 package io.keyline.op;
 
+import io.keyline.error.ApiException;
 import io.keyline.error.Errors;
 import io.keyline.expr.Condition;
 import io.keyline.model.AttributeValue;
@@ -15,6 +16,11 @@ final class WriteConditions {
      */
     static void check(Condition condition, Map<String, AttributeValue> oldItem, boolean returnOldOnFailure) {
         if (condition == null || condition.test(oldItem)) return;
-        throw returnOldOnFailure ? Errors.conditionalCheckFailed(oldItem) : Errors.conditionalCheckFailed();
+        throw failed(oldItem, returnOldOnFailure);
+    }
+
+    /** The ConditionalCheckFailedException of a condition that did not hold on {@code oldItem}. */
+    static ApiException failed(Map<String, AttributeValue> oldItem, boolean returnOldOnFailure) {
+        return returnOldOnFailure ? Errors.conditionalCheckFailed(oldItem) : Errors.conditionalCheckFailed();
     }
 }

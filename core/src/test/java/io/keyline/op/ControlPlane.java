@@ -3,6 +3,8 @@ package io.keyline.op;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
+import io.keyline.capacity.CapacityMode;
+import io.keyline.capacity.CapacitySettings;
 import io.keyline.engine.Engine;
 import io.keyline.engine.Settings;
 import io.keyline.error.ApiException;
@@ -25,7 +27,15 @@ final class ControlPlane {
     final Engine engine;
     final Operations operations;
 
-    ControlPlane() { this(Settings.defaults()); }
+    /**
+     * Capacity in account mode: the manual clock never moves by itself, so a test that sends a
+     * lot of traffic would otherwise meet DynamoDB's throttling, as it would in zero seconds on
+     * the real service. Every cost is still computed; capacity tests pass enforcing settings.
+     */
+    ControlPlane() { this(Settings.defaults().withCapacity(CapacitySettings.defaults().withMode(CapacityMode.ACCOUNT))); }
+
+    /** Settings that throttle, as DynamoDB does (the default of a real server). */
+    static Settings enforcing() { return Settings.defaults(); }
 
     ControlPlane(Settings settings) {
         engine = new Engine(storage, clock, settings);

@@ -40,6 +40,7 @@ public final class KeylineServer implements AutoCloseable {
     private final ServerOptions options;
     private final ApiRequestProcessor processor;
     private final HttpReplies replies;
+    private final AdminRoutes admin;
     private final InFlight inFlight = new InFlight();
     private EventLoopGroup acceptor;
     private EventLoopGroup io;
@@ -53,7 +54,13 @@ public final class KeylineServer implements AutoCloseable {
 
     /** @param clock the source of the Date header */
     public KeylineServer(Operations operations, ServerOptions options, Clock clock) {
+        this(operations, options, clock, AdminRoutes.none());
+    }
+
+    /** @param admin the read-only admin pages served on GET (e.g. {@link AdminRoutes#of}) */
+    public KeylineServer(Operations operations, ServerOptions options, Clock clock, AdminRoutes admin) {
         this.options = options;
+        this.admin = admin;
         this.processor = new ApiRequestProcessor(operations, options.maxRequestBytes());
         this.replies = new HttpReplies(new RequestIds(options.requestIdSeed()), clock);
     }
@@ -79,7 +86,7 @@ public final class KeylineServer implements AutoCloseable {
                         ch.pipeline()
                                 .addLast("http", new HttpServerCodec(MAX_REQUEST_LINE_BYTES, MAX_HEADER_BYTES, 64 * 1024))
                                 .addLast("aggregate", new BodyLimitAggregator(options.maxRequestBytes(), replies))
-                                .addLast("dynamodb", new RequestHandler(processor, replies, workers, inFlight));
+                                .addLast("dynamodb", new RequestHandler(processor, replies, workers, inFlight, admin));
                     }
                 });
         ChannelFuture bound = bootstrap.bind(new InetSocketAddress(host, port)).awaitUninterruptibly();

@@ -29,6 +29,11 @@ record Reply(int status, String contentType, byte[] body) {
         return new Reply(e.httpStatus(), AMZ_JSON, Json.write(body));
     }
 
+    /** An admin page: plain JSON. */
+    static Reply json(Object document) {
+        return new Reply(200, "application/json", Json.write(document));
+    }
+
     static Reply text(int status, String text) {
         return new Reply(status, "text/plain; charset=utf-8", (text + "\n").getBytes(StandardCharsets.UTF_8));
     }

@@ -22,7 +22,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Per-connection dispatcher. Routes {@code GET /} to the health check, {@code POST /} to the
+ * Per-connection dispatcher. Routes {@code GET /} to the health check, {@code GET} of an
+ * {@link AdminRoutes} path to that admin page, {@code POST /} to the
  * {@link ApiRequestProcessor} on the worker executor, anything else to 404 (DynamoDB signs the
  * path, so another path fails its signature check there; without verification, 404 says the same). Requests of one
  * connection are answered strictly in order: while one is in flight, later (pipelined) ones
@@ -37,10 +38,16 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
     private final HttpReplies replies;
     private final Executor workers;
     private final InFlight inFlight;
+    private final AdminRoutes admin;
     private final ArrayDeque<FullHttpRequest> pending = new ArrayDeque<>();
     private boolean busy;
 
     RequestHandler(ApiRequestProcessor processor, HttpReplies replies, Executor workers, InFlight inFlight) {
+        this(processor, replies, workers, inFlight, AdminRoutes.none());
+    }
+
+    RequestHandler(ApiRequestProcessor processor, HttpReplies replies, Executor workers, InFlight inFlight, AdminRoutes admin) {
+        this.admin = admin;
         this.processor = processor;
         this.replies = replies;
         this.workers = workers;
@@ -89,8 +96,10 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
             dispatch(ctx, request, requestId, query, version, keepAlive);
             return;
         }
-        Reply reply = (method.equals(HttpMethod.GET) || method.equals(HttpMethod.HEAD)) && path.equals("/")
-                ? Reply.text(200, "healthy: " + hostOf(ctx, request))
+        boolean get = method.equals(HttpMethod.GET) || method.equals(HttpMethod.HEAD);
+        java.util.function.Supplier<Object> page = get ? admin.get(path) : null;
+        Reply reply = get && path.equals("/") ? Reply.text(200, "healthy: " + hostOf(ctx, request))
+                : page != null ? Reply.json(page.get())
                 : Reply.error(Errors.notAnApiCall());
         request.release();
         respond(ctx, reply, requestId, version, keepAlive);

@@ -26,6 +26,11 @@ public record CancellationReason(String code, String message, Map<String, Attrib
         return new CancellationReason("ValidationError", message, null);
     }
 
+    /** API_CancellationReason "ThrottlingError": the table or an index had no capacity for the action (B.9). */
+    public static CancellationReason throttled(String message) {
+        return new CancellationReason("ThrottlingError", message, null);
+    }
+
     public static CancellationReason transactionConflict() {
         return new CancellationReason("TransactionConflict", ItemLocks.TRANSACTION_ONGOING, null);
     }

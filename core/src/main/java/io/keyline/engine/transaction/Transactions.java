@@ -34,11 +34,18 @@ public final class Transactions {
     private final ItemStore items;
     private final IdempotencyTokens tokens;
     private final BatchAdmission admission;
+    private final WriteAdmission writeAdmission;
 
     public Transactions(ItemStore items, Clock clock, BatchAdmission admission) {
+        this(items, clock, admission, WriteAdmission.ADMIT_ALL);
+    }
+
+    /** @param writeAdmission the capacity check of a planned transaction (all actions or none) */
+    public Transactions(ItemStore items, Clock clock, BatchAdmission admission, WriteAdmission writeAdmission) {
         this.items = items;
         this.tokens = new IdempotencyTokens(clock);
         this.admission = admission;
+        this.writeAdmission = writeAdmission;
     }
 
     public IdempotencyTokens tokens() { return tokens; }
@@ -55,7 +62,12 @@ public final class Transactions {
         List<ItemStore.ItemRef> refs = new ArrayList<>(actions.size());
         for (WriteAction a : actions) refs.add(a.ref());
         try {
-            return items.writeAll(refs, LOCK_WAIT_NANOS, oldItems -> plan(actions, oldItems));
+            return items.writeAll(refs, LOCK_WAIT_NANOS, oldItems -> {
+                List<Map<String, AttributeValue>> newItems = plan(actions, oldItems);
+                List<CancellationReason> refused = writeAdmission.admit(actions, oldItems, newItems);
+                if (refused != null) throw CancellationReason.cancelled(refused);
+                return newItems;
+            });
         } catch (ItemStore.LockConflict conflict) {
             List<CancellationReason> reasons = new ArrayList<>(actions.size());
             for (int i = 0; i < actions.size(); i++) {

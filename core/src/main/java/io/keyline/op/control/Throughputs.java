@@ -58,16 +58,21 @@ public final class Throughputs {
 
     /** The table's and its GSIs' provisioned units together stay within the per-table maximum. */
     public static void checkTableLimit(long read, long write) {
-        if (read > TABLE_MAX_READ_CAPACITY_UNITS || write > TABLE_MAX_WRITE_CAPACITY_UNITS) {
+        checkTableLimit(read, write, TABLE_MAX_READ_CAPACITY_UNITS, TABLE_MAX_WRITE_CAPACITY_UNITS);
+    }
+
+    /** With the server's per-table quota ({@code --table-quota}; B.8: the quota is adjustable). */
+    public static void checkTableLimit(long read, long write, long maxRead, long maxWrite) {
+        if (read > maxRead || write > maxWrite) {
             throw Errors.limitExceeded("Subscriber limit exceeded: Provisioned throughput for the table and its global "
                     + "secondary indexes (" + read + " read capacity units, " + write + " write capacity units) exceeds "
-                    + "the per-table maximum of " + TABLE_MAX_READ_CAPACITY_UNITS + " read capacity units and "
-                    + TABLE_MAX_WRITE_CAPACITY_UNITS + " write capacity units");
+                    + "the per-table maximum of " + maxRead + " read capacity units and "
+                    + maxWrite + " write capacity units");
         }
     }
 
-    /** {@link #checkTableLimit(long, long)} for a table's state and its GSIs. */
-    public static void checkTableLimit(ProvisionedThroughputState table, List<IndexMetadata> gsis) {
+    /** {@link #checkTableLimit(long, long, long, long)} for a table's state and its GSIs. */
+    public static void checkTableLimit(ProvisionedThroughputState table, List<IndexMetadata> gsis, long maxRead, long maxWrite) {
         long read = table.readCapacityUnits();
         long write = table.writeCapacityUnits();
         for (IndexMetadata g : gsis) {
@@ -75,7 +80,7 @@ public final class Throughputs {
             read += g.throughput().readCapacityUnits();
             write += g.throughput().writeCapacityUnits();
         }
-        checkTableLimit(read, write);
+        checkTableLimit(read, write, maxRead, maxWrite);
     }
 
     /** A throughput change of the table or a GSI, with DynamoDB's no-op and decrease rules. */

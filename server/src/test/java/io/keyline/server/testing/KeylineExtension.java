@@ -3,6 +3,7 @@ package io.keyline.server.testing;
 import io.keyline.engine.Engine;
 import io.keyline.engine.Settings;
 import io.keyline.op.Operations;
+import io.keyline.server.AdminRoutes;
 import io.keyline.server.KeylineServer;
 import io.keyline.server.ServerOptions;
 import io.keyline.storage.memory.MemoryStorage;
@@ -109,7 +110,7 @@ public final class KeylineExtension implements BeforeAllCallback, AfterAllCallba
     public void start() {
         if (server != null) throw new IllegalStateException("already started");
         engine = new Engine(new MemoryStorage(), clock, settings);
-        server = new KeylineServer(operationsFactory.apply(engine), serverOptions, clock);
+        server = new KeylineServer(operationsFactory.apply(engine), serverOptions, clock, AdminRoutes.of(engine));
         int port = server.start("127.0.0.1", 0);
         endpoint = URI.create("http://127.0.0.1:" + port);
     }

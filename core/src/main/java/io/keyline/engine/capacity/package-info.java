@@ -1,0 +1,10 @@
+/**
+ * The bridge between the catalog and the capacity model ({@code io.keyline.capacity}):
+ * {@link io.keyline.engine.capacity.CapacityRegistry} registers every table and GSI with the
+ * model (at start-up, on CreateTable), follows UpdateTable and forgets deleted tables;
+ * {@link io.keyline.engine.capacity.TableBinding} is what the request path needs of one table;
+ * {@link io.keyline.engine.capacity.ItemCapacity} prices and admits single-item reads and writes
+ * (table, LSIs and GSIs by the before/after diff, in one place) and turns a
+ * {@link io.keyline.capacity.Throttle} into DynamoDB's error.
+ */
+package io.keyline.engine.capacity;

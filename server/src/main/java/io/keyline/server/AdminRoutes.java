@@ -1,0 +1,31 @@
+package io.keyline.server;
+
+import io.keyline.engine.Engine;
+import io.keyline.engine.capacity.CapacityReport;
+import java.util.Map;
+import java.util.function.Supplier;
+
+/**
+ * Read-only admin pages served on {@code GET <path>} beside the DynamoDB API, each a JSON
+ * document built on demand: {@code /admin/partitions} is the capacity model's partition map
+ * (tables, GSIs, partitions, consumed units, throttles). Immutable; the suppliers must be
+ * thread-safe (they run on worker threads).
+ */
+public final class AdminRoutes {
+    /** The partition map of every table and GSI. */
+    public static final String PARTITIONS = "/admin/partitions";
+
+    private final Map<String, Supplier<Object>> routes;
+
+    private AdminRoutes(Map<String, Supplier<Object>> routes) { this.routes = Map.copyOf(routes); }
+
+    public static AdminRoutes none() { return new AdminRoutes(Map.of()); }
+
+    /** The admin pages of an engine. */
+    public static AdminRoutes of(Engine engine) {
+        return new AdminRoutes(Map.of(PARTITIONS, () -> CapacityReport.json(engine.capacity().snapshot())));
+    }
+
+    /** The page at {@code path}, or null if there is none. */
+    Supplier<Object> get(String path) { return routes.get(path); }
+}
