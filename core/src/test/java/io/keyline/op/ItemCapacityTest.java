@@ -155,6 +155,15 @@ class ItemCapacityTest {
             assertThat(units(cp.call("PutItem", put + "}}"))).isEqualTo(1.0); // absent before and after
         }
 
+        @Test void aWrongTypedIndexKeyIsRefusedAsAMismatchNotPriced() { // B.12: wrong-typed index keys are ValidationException
+            provisioned("ttt", 5, 5, GSI);
+            cp.call("PutItem", "{'TableName':'ttt','Item':{'p':{'S':'k'},'g':{'S':'A'}}}");
+            ApiException e = cp.fail("UpdateItem", "{'TableName':'ttt','Key':{'p':{'S':'k'}},'UpdateExpression':'SET g = :m',"
+                    + "'ExpressionAttributeValues':{':m':{'M':{'a':{'N':'3'}}}}}");
+            assertThat(e.name()).isEqualTo("ValidationException");
+            assertThat(e.getMessage()).contains("mismatch");
+        }
+
         @Test void lsiWritesAreReportedApartAndPaidByTheTable() { // B.4 [doc, AWS-LSI]
             cp.call("CreateTable", "{'TableName':'lll','BillingMode':'PAY_PER_REQUEST',"
                     + "'KeySchema':[{'AttributeName':'p','KeyType':'HASH'},{'AttributeName':'c','KeyType':'RANGE'}],"

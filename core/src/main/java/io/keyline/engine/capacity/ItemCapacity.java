@@ -161,7 +161,11 @@ public final class ItemCapacity {
             if (w.kind() == IndexWrite.Kind.NONE) continue;
             IndexWrite priced = factor == 1.0 ? w : new IndexWrite(w.kind(), w.deleteUnits() * factor, w.putUnits() * factor);
             KeySchema k = gsi.spec().indexKey();
-            charge.index(gsi.map(), priced, token(k, oldItem), sort(k, oldItem), token(k, newItem), sort(k, newItem));
+            // Only an image that is in the index has a place in it: a key of the wrong type is
+            // sparse here, and the write path refuses it with DynamoDB's message afterwards.
+            Map<String, AttributeValue> oldEntry = gsi.spec().indexes(oldItem) ? oldItem : null;
+            Map<String, AttributeValue> newEntry = gsi.spec().indexes(newItem) ? newItem : null;
+            charge.index(gsi.map(), priced, token(k, oldEntry), sort(k, oldEntry), token(k, newEntry), sort(k, newEntry));
             consumed.globalIndex(gsi.spec().name(), 0, priced.units());
         }
         return consumed.build();
