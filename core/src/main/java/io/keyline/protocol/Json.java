@@ -10,7 +10,6 @@ import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import io.keyline.error.Errors;
 import io.keyline.model.AttributeValue;
 import io.keyline.model.Binary;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -99,13 +98,17 @@ public final class Json {
     }
 
     public static byte[] write(Object value) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream(256);
-        try (JsonGenerator g = FACTORY.createGenerator(out)) {
-            write(g, value);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+        OutputBuffer out = OutputBuffer.acquire();
+        try {
+            try (JsonGenerator g = FACTORY.createGenerator(out)) {
+                write(g, value);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            return out.toByteArray();
+        } finally {
+            out.release();
         }
-        return out.toByteArray();
     }
 
     @SuppressWarnings("unchecked")

@@ -27,8 +27,8 @@ import org.slf4j.LoggerFactory;
  * {@link ApiRequestProcessor} on the worker executor, anything else to 404 (DynamoDB signs the
  * path, so another path fails its signature check there; without verification, 404 says the same). Requests of one
  * connection are answered strictly in order: while one is in flight, later (pipelined) ones
- * wait in {@code pending} and the channel stops reading, which also bounds the work one client
- * can queue. All fields are touched only on the channel's event loop; the worker hands its
+ * wait in {@code pending} and the channel stops reading until they are served, which also bounds
+ * the work one client can queue. All fields are touched only on the channel's event loop; the worker hands its
  * reply back through {@code ctx.executor()}.
  */
 final class RequestHandler extends ChannelInboundHandlerAdapter {
@@ -61,18 +61,23 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
             return;
         }
         pending.add(request);
-        if (!busy) next(ctx);
+        if (!busy) {
+            next(ctx);
+        } else {
+            // A pipelined request waits: stop reading until the queue drains. Only then, not on every
+            // request, because each auto-read flip changes the socket's epoll interest (a syscall).
+            ctx.channel().config().setAutoRead(false);
+        }
     }
 
     private void next(ChannelHandlerContext ctx) {
         FullHttpRequest request = pending.poll();
         if (request == null) {
             busy = false;
-            ctx.channel().config().setAutoRead(true);
+            ctx.channel().config().setAutoRead(true); // a no-op unless a pipelined request turned it off
             return;
         }
         busy = true;
-        ctx.channel().config().setAutoRead(false);
         String requestId = replies.newRequestId();
         boolean keepAlive = HttpUtil.isKeepAlive(request) && request.decoderResult().isSuccess();
         HttpVersion version = request.protocolVersion();
