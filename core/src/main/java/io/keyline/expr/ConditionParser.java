@@ -20,7 +20,7 @@ import java.util.List;
  * a path step ('.' or '[': a grouped path such as {@code (a.b).c} goes on).
  * Syntax only: names, functions and types are checked later. Single use, not thread-safe.
  */
-final class ConditionParser extends ParserBase {
+final class ConditionParser extends OperandParser {
 
     /** What the parser produced: the tree and whether some parentheses were redundant. */
     record Result(ConditionNode root, boolean redundantParentheses) {}
@@ -134,7 +134,7 @@ final class ConditionParser extends ParserBase {
         }
     }
 
-    private Operand parseOperand() {
+    @Override protected Operand parseOperand() {
         enter();
         try {
             Token t = peek();
@@ -154,15 +154,7 @@ final class ConditionParser extends ParserBase {
                 return new Operand.ValueRef(t.text());
             }
             if (t.kind() == Token.Kind.IDENTIFIER && !isKeyword(t) && peek(1).is("(")) {
-                pos += 2;
-                List<Operand> args = new ArrayList<>();
-                args.add(parseOperand());
-                while (peek().is(",")) {
-                    pos++;
-                    args.add(parseOperand());
-                }
-                expect(")");
-                return new Operand.FunctionCall(t.text(), args);
+                return parseFunctionCall(t);
             }
             if (startsPath(t)) return new Operand.PathOperand(parsePath());
             throw syntaxError();

@@ -21,7 +21,7 @@ import java.util.Set;
  * Clause keywords are case-insensitive. A clause given twice is remembered (DynamoDB reports it
  * after some other checks), not rejected here. Single use, not thread-safe.
  */
-final class UpdateParser extends ParserBase {
+final class UpdateParser extends OperandParser {
 
     /** The actions in written order, and the first clause name that appeared twice (or null). */
     record Result(List<UpdateAction> actions, String repeatedClause) {}
@@ -105,7 +105,9 @@ final class UpdateParser extends ParserBase {
         return left;
     }
 
-    private Operand parseOperand() {
+    @Override protected void onFunctionCall() { countOperator(); }
+
+    @Override protected Operand parseOperand() {
         if (peek().is("(")) {
             pos++;
             Operand inner = parseTerm();
@@ -124,16 +126,7 @@ final class UpdateParser extends ParserBase {
                 return new Operand.ValueRef(t.text());
             }
             if (t.kind() == Token.Kind.IDENTIFIER && !isKeyword(t) && peek(1).is("(")) {
-                pos += 2;
-                countOperator();
-                List<Operand> args = new ArrayList<>();
-                args.add(parseOperand());
-                while (peek().is(",")) {
-                    pos++;
-                    args.add(parseOperand());
-                }
-                expect(")");
-                return new Operand.FunctionCall(t.text(), args);
+                return parseFunctionCall(t);
             }
             if (startsPath(t)) return new Operand.PathOperand(parsePath());
             throw syntaxError();

@@ -1,18 +1,15 @@
 package io.keyline.op;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import io.keyline.capacity.CapacityMode;
 import io.keyline.capacity.CapacitySettings;
 import io.keyline.engine.Engine;
 import io.keyline.engine.Settings;
 import io.keyline.error.ApiException;
-import io.keyline.protocol.Json;
+import io.keyline.testing.OperationCalls;
 import io.keyline.protocol.JsonObject;
 import io.keyline.storage.memory.MemoryStorage;
 import io.keyline.time.ManualClock;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 
@@ -43,22 +40,12 @@ final class ControlPlane {
     }
 
     /** Runs {@code op} on the request and returns the response as parsed wire JSON. */
-    @SuppressWarnings("unchecked")
-    Map<String, Object> call(String op, String json) {
-        Object response = operations.dispatch(op, request(json));
-        return (Map<String, Object>) Json.parse(Json.write(response));
-    }
+    Map<String, Object> call(String op, String json) { return OperationCalls.call(operations, op, json); }
 
     /** Runs {@code op}, which must fail, and returns the error. */
-    ApiException fail(String op, String json) {
-        ApiException e = catchThrowableOfType(() -> operations.dispatch(op, request(json)), ApiException.class);
-        assertThat(e).as("expected %s to fail", op).isNotNull();
-        return e;
-    }
+    ApiException fail(String op, String json) { return OperationCalls.fail(operations, op, json); }
 
-    static JsonObject request(String json) {
-        return JsonObject.of(Json.parse(json.replace('\'', '"').getBytes(StandardCharsets.UTF_8)));
-    }
+    static JsonObject request(String json) { return OperationCalls.request(json); }
 
     /** Creates an on-demand table with hash key p (S) and, if {@code sortKey}, range key c (S). */
     Map<String, Object> createSimple(String name, boolean sortKey) {

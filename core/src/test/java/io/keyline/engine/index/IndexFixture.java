@@ -1,7 +1,5 @@
 package io.keyline.engine.index;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import io.keyline.engine.Engine;
 import io.keyline.engine.IndexMetadata;
@@ -11,15 +9,14 @@ import io.keyline.engine.codec.ItemCodec;
 import io.keyline.engine.codec.KeyCodec;
 import io.keyline.engine.codec.KeyRange;
 import io.keyline.error.ApiException;
+import io.keyline.testing.OperationCalls;
 import io.keyline.model.AttributeValue;
 import io.keyline.op.Operations;
-import io.keyline.protocol.Json;
 import io.keyline.protocol.JsonObject;
 import io.keyline.storage.Cursor;
 import io.keyline.storage.Storage;
 import io.keyline.storage.memory.MemoryStorage;
 import io.keyline.time.ManualClock;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -45,21 +42,11 @@ final class IndexFixture implements AutoCloseable {
         this.operations = new Operations(engine);
     }
 
-    @SuppressWarnings("unchecked")
-    Map<String, Object> call(String op, String json) {
-        Object response = operations.dispatch(op, request(json));
-        return (Map<String, Object>) Json.parse(Json.write(response));
-    }
+    Map<String, Object> call(String op, String json) { return OperationCalls.call(operations, op, json); }
 
-    ApiException fail(String op, String json) {
-        ApiException e = catchThrowableOfType(() -> operations.dispatch(op, request(json)), ApiException.class);
-        assertThat(e).as("expected %s to fail", op).isNotNull();
-        return e;
-    }
+    ApiException fail(String op, String json) { return OperationCalls.fail(operations, op, json); }
 
-    static JsonObject request(String json) {
-        return JsonObject.of(Json.parse(json.replace('\'', '"').getBytes(StandardCharsets.UTF_8)));
-    }
+    static JsonObject request(String json) { return OperationCalls.request(json); }
 
     void put(String table, String item) { call("PutItem", "{'TableName':'" + table + "','Item':" + item + "}"); }
 
