@@ -46,16 +46,25 @@ public record IndexWrite(Kind kind, double deleteUnits, double putUnits) {
                                 Map<String, AttributeValue> newItem) {
         boolean before = index.indexes(oldItem);
         boolean after = index.indexes(newItem);
+        return of(index, oldItem, newItem, before, before ? index.entrySize(oldItem) : 0,
+                after, after ? index.entrySize(newItem) : 0);
+    }
+
+    /**
+     * As {@link #of(IndexSpec, Map, Map)}, with whether each image is in the index and its
+     * entry size already known (a caller that also places and records the entries works them
+     * out once per write).
+     */
+    public static IndexWrite of(IndexSpec index, Map<String, AttributeValue> oldItem, Map<String, AttributeValue> newItem,
+                                boolean before, long oldEntryBytes, boolean after, long newEntryBytes) {
         if (!before && !after) return NONE;
-        if (!before) return new IndexWrite(Kind.PUT, 0, Units.indexWrite(index.entrySize(newItem)));
-        if (!after) return new IndexWrite(Kind.DELETE, Units.indexWrite(index.entrySize(oldItem)), 0);
+        if (!before) return new IndexWrite(Kind.PUT, 0, Units.indexWrite(newEntryBytes));
+        if (!after) return new IndexWrite(Kind.DELETE, Units.indexWrite(oldEntryBytes), 0);
         if (index.keyChanged(oldItem, newItem)) {
-            return new IndexWrite(Kind.MOVE, Units.indexWrite(index.entrySize(oldItem)),
-                    Units.indexWrite(index.entrySize(newItem)));
+            return new IndexWrite(Kind.MOVE, Units.indexWrite(oldEntryBytes), Units.indexWrite(newEntryBytes));
         }
-        if (index.projectionChanged(oldItem, newItem)) {
-            long size = Math.max(index.entrySize(oldItem), index.entrySize(newItem));
-            return new IndexWrite(Kind.UPDATE, 0, Units.indexWrite(size));
+        if (oldItem != newItem && index.projectionChanged(oldItem, newItem)) {
+            return new IndexWrite(Kind.UPDATE, 0, Units.indexWrite(Math.max(oldEntryBytes, newEntryBytes)));
         }
         return NONE;
     }

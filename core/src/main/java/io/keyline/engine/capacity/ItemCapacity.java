@@ -37,6 +37,7 @@ public final class ItemCapacity {
     private final CapacityModel model;
     private final ThreadLocal<WriteCharge> charges = ThreadLocal.withInitial(WriteCharge::new);
     private final ThreadLocal<Sizes> sizes = ThreadLocal.withInitial(Sizes::new);
+    private final ThreadLocal<Entries> entries = ThreadLocal.withInitial(Entries::new);
 
     /**
      * The last two items this thread sized: a write sizes its old and new item when it is priced
@@ -58,6 +59,46 @@ public final class ItemCapacity {
             first = item;
             firstBytes = bytes;
             return bytes;
+        }
+    }
+
+    /**
+     * Where this thread's last write's images sit in each GSI: whether the image is in the index,
+     * its token, sort position and entry size (B.4). Pricing a write places its old and new image
+     * in every GSI and {@link #written} places them again to record the partitions' sizes, on the
+     * same thread: the second time is a lookup. A small ring compared by identity of index spec
+     * and item (both immutable), large enough for the old and new image in every GSI a table may
+     * have (20, B.12).
+     */
+    private static final class Entries {
+        private static final int SLOTS = 64;
+        /** The slot of an absent image: in no index, never overwritten. */
+        private static final int ABSENT = SLOTS;
+        private final Object[] specs = new Object[SLOTS + 1];
+        private final Object[] items = new Object[SLOTS + 1];
+        private final boolean[] indexed = new boolean[SLOTS + 1];
+        private final long[] tokens = new long[SLOTS + 1];
+        private final long[] sorts = new long[SLOTS + 1];
+        private final long[] bytes = new long[SLOTS + 1];
+
+        Entries() { sorts[ABSENT] = SortPosition.NONE; }
+        private int next;
+
+        /** The slot describing {@code item} in {@code spec}'s index, computed on first use in this write. */
+        int of(IndexSpec spec, Map<String, AttributeValue> item, Sizes sizes) {
+            if (item == null) return ABSENT;
+            for (int i = 0; i < SLOTS; i++) if (items[i] == item && specs[i] == spec) return i;
+            int i = next;
+            next = (next + 1) & (SLOTS - 1);
+            specs[i] = spec;
+            items[i] = item;
+            boolean in = spec.indexes(item);
+            indexed[i] = in;
+            KeySchema k = spec.indexKey();
+            tokens[i] = in ? token(k, item) : 0;
+            sorts[i] = in ? sort(k, item) : SortPosition.NONE;
+            bytes[i] = !in ? 0 : spec.projection() == IndexSpec.Projection.ALL ? sizes.of(item) : spec.entrySize(item);
+            return i;
         }
     }
 
@@ -124,7 +165,7 @@ public final class ItemCapacity {
     public ConsumedCapacity admitWrite(TableBinding b, PrimaryKey key, Map<String, AttributeValue> oldItem,
                                        Map<String, AttributeValue> newItem, boolean transactional) {
         WriteCharge charge = charges.get().reset();
-        ConsumedCapacity consumed = price(b, key, oldItem, newItem, transactional, charge, sizes.get());
+        ConsumedCapacity consumed = price(b, key, oldItem, newItem, transactional, charge, sizes.get(), entries.get());
         admit(b, charge);
         return consumed;
     }
@@ -132,7 +173,7 @@ public final class ItemCapacity {
     /** What {@link #admitWrite} would charge, without admitting anything (for reporting a done write). */
     public ConsumedCapacity priceWrite(TableBinding b, PrimaryKey key, Map<String, AttributeValue> oldItem,
                                        Map<String, AttributeValue> newItem, boolean transactional) {
-        return price(b, key, oldItem, newItem, transactional, charges.get().reset(), sizes.get());
+        return price(b, key, oldItem, newItem, transactional, charges.get().reset(), sizes.get(), entries.get());
     }
 
     /**
@@ -142,7 +183,7 @@ public final class ItemCapacity {
      */
     private static ConsumedCapacity price(TableBinding b, PrimaryKey key, Map<String, AttributeValue> oldItem,
                                           Map<String, AttributeValue> newItem, boolean transactional, WriteCharge charge,
-                                          Sizes sizes) {
+                                          Sizes sizes, Entries entries) {
         long oldBytes = sizes.of(oldItem);
         double tableUnits = newItem == null ? Units.delete(oldBytes, transactional)
                 : Units.write(oldBytes, sizes.of(newItem), transactional);
@@ -157,16 +198,17 @@ public final class ItemCapacity {
         }
         charge.add(b.table(), KeyCodec.token(key.partition()), SortPosition.of(key.sort()), tableUnits + lsiUnits);
         for (TableBinding.Gsi gsi : b.globalIndexes()) {
-            IndexWrite w = IndexWrite.of(gsi.spec(), oldItem, newItem);
-            if (w.kind() == IndexWrite.Kind.NONE) continue;
-            IndexWrite priced = factor == 1.0 ? w : new IndexWrite(w.kind(), w.deleteUnits() * factor, w.putUnits() * factor);
-            KeySchema k = gsi.spec().indexKey();
+            IndexSpec spec = gsi.spec();
             // Only an image that is in the index has a place in it: a key of the wrong type is
             // sparse here, and the write path refuses it with DynamoDB's message afterwards.
-            Map<String, AttributeValue> oldEntry = gsi.spec().indexes(oldItem) ? oldItem : null;
-            Map<String, AttributeValue> newEntry = gsi.spec().indexes(newItem) ? newItem : null;
-            charge.index(gsi.map(), priced, token(k, oldEntry), sort(k, oldEntry), token(k, newEntry), sort(k, newEntry));
-            consumed.globalIndex(gsi.spec().name(), 0, priced.units());
+            int o = entries.of(spec, oldItem, sizes);
+            int n = entries.of(spec, newItem, sizes);
+            IndexWrite w = IndexWrite.of(spec, oldItem, newItem,
+                    entries.indexed[o], entries.bytes[o], entries.indexed[n], entries.bytes[n]);
+            if (w.kind() == IndexWrite.Kind.NONE) continue;
+            IndexWrite priced = factor == 1.0 ? w : new IndexWrite(w.kind(), w.deleteUnits() * factor, w.putUnits() * factor);
+            charge.index(gsi.map(), priced, entries.tokens[o], entries.sorts[o], entries.tokens[n], entries.sorts[n]);
+            consumed.globalIndex(spec.name(), 0, priced.units());
         }
         return consumed.build();
     }
@@ -204,12 +246,14 @@ public final class ItemCapacity {
         long delta = cache.of(newItem) - cache.of(oldItem);
         long items = (newItem != null ? 1 : 0) - (oldItem != null ? 1 : 0);
         b.table().recordSize(token(tableKey, any), sort(tableKey, any), delta, items);
+        Entries placed = entries.get();
         for (TableBinding.Gsi gsi : b.globalIndexes()) {
             IndexSpec spec = gsi.spec();
             PartitionMap map = gsi.map();
-            KeySchema k = spec.indexKey();
-            if (spec.indexes(oldItem)) map.recordSize(token(k, oldItem), sort(k, oldItem), -spec.entrySize(oldItem), -1);
-            if (spec.indexes(newItem)) map.recordSize(token(k, newItem), sort(k, newItem), spec.entrySize(newItem), 1);
+            int o = placed.of(spec, oldItem, cache);
+            int n = placed.of(spec, newItem, cache);
+            if (placed.indexed[o]) map.recordSize(placed.tokens[o], placed.sorts[o], -placed.bytes[o], -1);
+            if (placed.indexed[n]) map.recordSize(placed.tokens[n], placed.sorts[n], placed.bytes[n], 1);
         }
     }
 

@@ -1,0 +1,119 @@
+package io.keyline.bench.jmh;
+
+import io.keyline.capacity.CapacitySettings;
+import io.keyline.capacity.ReadConsistency;
+import io.keyline.engine.Engine;
+import io.keyline.engine.PrimaryKey;
+import io.keyline.engine.Settings;
+import io.keyline.engine.TableMetadata;
+import io.keyline.engine.capacity.ItemCapacity;
+import io.keyline.engine.capacity.TableBinding;
+import io.keyline.model.AttributeValue;
+import io.keyline.op.Operations;
+import io.keyline.protocol.Json;
+import io.keyline.protocol.JsonObject;
+import io.keyline.storage.memory.MemoryStorage;
+import io.keyline.time.ManualClock;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * Capacity admission plus accounting for one request as the engine runs it (issue 5's
+ * "under 1 µs"): a PutItem's {@link ItemCapacity#admitWrite} and {@link ItemCapacity#written}
+ * (item sizes, LSI/GSI diff, WriteCharge, token buckets, partition sizes), and a GetItem's
+ * admit and charge, on a provisioned table of 1,000,000 units with 0, 1 or 5 GSIs (ALL), over
+ * 4,096 keys of about 200 bytes. Writes alternate between a new item and an overwrite. A
+ * manual clock advances 4 µs per request, so nothing throttles and the admitted path is timed.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(1)
+public class ItemCapacityBenchmark {
+    private static final int KEYS = 4096;
+    private static final Duration STEP = Duration.ofNanos(4_000);
+    private static final String THROUGHPUT =
+            "'ProvisionedThroughput':{'ReadCapacityUnits':1000000,'WriteCapacityUnits':1000000}";
+
+    @Param({"0", "1", "5"})
+    public int gsis;
+
+    private final ManualClock clock = new ManualClock();
+    private Engine engine;
+    private TableMetadata table;
+    private ItemCapacity capacity;
+    private PrimaryKey[] keys;
+    private Map<String, AttributeValue>[] items;
+    private int next;
+
+    @Setup
+    @SuppressWarnings("unchecked")
+    public void setUp() {
+        engine = new Engine(new MemoryStorage(), clock,
+                Settings.defaults().withCapacity(CapacitySettings.defaults().withTableQuota(1e9, 1e9)));
+        StringBuilder definitions = new StringBuilder("{'AttributeName':'p','AttributeType':'S'}");
+        StringBuilder indexes = new StringBuilder();
+        for (int g = 0; g < gsis; g++) {
+            definitions.append(",{'AttributeName':'g").append(g).append("','AttributeType':'S'}");
+            indexes.append(g == 0 ? "" : ",").append("{'IndexName':'by").append(g)
+                    .append("','KeySchema':[{'AttributeName':'g").append(g).append("','KeyType':'HASH'}],")
+                    .append("'Projection':{'ProjectionType':'ALL'},").append(THROUGHPUT).append('}');
+        }
+        new Operations(engine).dispatch("CreateTable", json("{'TableName':'bench','KeySchema':[{'AttributeName':'p','KeyType':'HASH'}],"
+                + "'AttributeDefinitions':[" + definitions + "]," + THROUGHPUT
+                + (gsis == 0 ? "" : ",'GlobalSecondaryIndexes':[" + indexes + "]") + "}"));
+        table = engine.catalog().get("bench");
+        capacity = engine.itemCapacity();
+        keys = new PrimaryKey[KEYS];
+        items = new Map[KEYS];
+        for (int i = 0; i < KEYS; i++) {
+            keys[i] = new PrimaryKey(new AttributeValue.S("key-" + i), null);
+            Map<String, AttributeValue> item = new LinkedHashMap<>();
+            item.put("p", keys[i].partition());
+            for (int g = 0; g < gsis; g++) item.put("g" + g, new AttributeValue.S("g-" + i));
+            item.put("payload", new AttributeValue.S("x".repeat(200)));
+            items[i] = Map.copyOf(item);
+        }
+    }
+
+    @Benchmark
+    public double admitAndAccountWrite() {
+        clock.advance(STEP);
+        int i = next++;
+        int k = i & (KEYS - 1);
+        TableBinding b = engine.capacity().binding(table);
+        Map<String, AttributeValue> old = (i & 1) == 0 ? null : items[k];
+        double units = capacity.admitWrite(b, keys[k], old, items[k], false).units();
+        capacity.written(b, old, items[k]);
+        return units;
+    }
+
+    @Benchmark
+    public double admitAndChargeRead() {
+        clock.advance(STEP);
+        int k = next++ & (KEYS - 1);
+        TableBinding b = engine.capacity().binding(table);
+        capacity.admitRead(b, keys[k]);
+        return capacity.chargeRead(b, keys[k], items[k], ReadConsistency.EVENTUAL).units();
+    }
+
+    private static JsonObject json(String text) {
+        return JsonObject.of(Json.parse(text.replace('\'', '"').getBytes(StandardCharsets.UTF_8)));
+    }
+}
