@@ -20,7 +20,11 @@ public enum TargetKind {
     /** Keyline with {@code --in-memory}. */
     KEYLINE_MEMORY("keyline-memory"),
     /** Keyline with its default RocksDB storage. */
-    KEYLINE_ROCKSDB("keyline-rocksdb");
+    KEYLINE_ROCKSDB("keyline-rocksdb"),
+    /** Keyline in memory with {@code --capacity off}: the cost of the capacity model is the difference. */
+    KEYLINE_MEMORY_CAPACITY_OFF("keyline-memory-capacity-off"),
+    /** Keyline on RocksDB with {@code --capacity off}. */
+    KEYLINE_ROCKSDB_CAPACITY_OFF("keyline-rocksdb-capacity-off");
 
     private final String label;
 
@@ -33,13 +37,17 @@ public enum TargetKind {
             if (k.label.equals(s.trim()) || k.name().equalsIgnoreCase(s.trim().replace('-', '_'))) return k;
         }
         if (s.trim().equals("sol")) return SOL;
-        throw new IllegalArgumentException("unknown target " + s + "; known: sol, dynalite, dynalite-leveldb, keyline-memory, keyline-rocksdb");
+        throw new IllegalArgumentException("unknown target " + s + "; known: sol, dynalite, dynalite-leveldb, keyline-memory, "
+                + "keyline-rocksdb, keyline-memory-capacity-off, keyline-rocksdb-capacity-off");
     }
 
     /** True for servers that need tables created and items loaded before a run. */
     public boolean storesData() { return this != SOL; }
 
-    public boolean isKeyline() { return this == KEYLINE_MEMORY || this == KEYLINE_ROCKSDB; }
+    public boolean isKeyline() {
+        return this == KEYLINE_MEMORY || this == KEYLINE_ROCKSDB || this == KEYLINE_MEMORY_CAPACITY_OFF
+                || this == KEYLINE_ROCKSDB_CAPACITY_OFF;
+    }
 
     /**
      * The command that starts this server on {@code port}.
@@ -75,12 +83,17 @@ public enum TargetKind {
                 return cmd;
             case KEYLINE_MEMORY:
             case KEYLINE_ROCKSDB:
+            case KEYLINE_MEMORY_CAPACITY_OFF:
+            case KEYLINE_ROCKSDB_CAPACITY_OFF:
                 cmd.add(env.java());
                 cmd.addAll(env.serverJvmOptions());
                 cmd.add("-jar");
                 cmd.add(env.keylineJar().toString());
                 cmd.add("serve");
-                if (this == KEYLINE_MEMORY) cmd.add("--in-memory");
+                if (this == KEYLINE_MEMORY || this == KEYLINE_MEMORY_CAPACITY_OFF) cmd.add("--in-memory");
+                if (this == KEYLINE_MEMORY_CAPACITY_OFF || this == KEYLINE_ROCKSDB_CAPACITY_OFF) cmd.add("--capacity=off");
+                // Room for TableSetup's provisioned bench table (the default quota is 40,000 units).
+                cmd.add("--table-quota=" + 2 * TableSetup.PROVISIONED_UNITS);
                 cmd.add("--port");
                 cmd.add(Integer.toString(port));
                 return cmd;

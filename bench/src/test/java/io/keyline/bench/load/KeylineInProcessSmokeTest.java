@@ -26,7 +26,11 @@ class KeylineInProcessSmokeTest {
 
     @Test
     void rawClientRunsItemOperationsAgainstKeyline() throws Exception {
-        Engine engine = new Engine(new MemoryStorage(), SystemClock.INSTANCE, Settings.defaults());
+        // The bench table is provisioned above the default per-table quota, as `bench/run.sh` starts Keyline.
+        long quota = 2 * io.keyline.bench.target.TableSetup.PROVISIONED_UNITS;
+        Settings settings = Settings.defaults()
+                .withCapacity(Settings.defaults().capacity().withTableQuota(quota, quota));
+        Engine engine = new Engine(new MemoryStorage(), SystemClock.INSTANCE, settings);
         try (KeylineServer server = new KeylineServer(new Operations(engine))) {
             int port = server.start("127.0.0.1", 0);
             try (DynamoDbAsyncClient setup = SdkTransport.client("127.0.0.1", port, 4, RetryMode.STANDARD, true)) {
