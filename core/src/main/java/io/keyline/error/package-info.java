@@ -1,0 +1,6 @@
+/**
+ * The one exception a client ever sees, {@link io.keyline.error.ApiException}, and its factory
+ * {@link io.keyline.error.Errors}: one method per DynamoDB error name with its wire type and HTTP
+ * status. Rendered to the wire in one place, by the server.
+ */
+package io.keyline.error;
