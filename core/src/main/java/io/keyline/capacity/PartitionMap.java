@@ -166,6 +166,23 @@ public final class PartitionMap implements Partition.MapContext {
         if (tooBig) splitForSize(p);
     }
 
+    /**
+     * Records an entry rewritten in place at (token, sort), from {@code oldBytes} to
+     * {@code newBytes}: the same as {@link #recordSize} with −old then +new, in one lookup and
+     * one lock.
+     */
+    public void recordResize(long token, long sort, long oldBytes, long newBytes) {
+        if (settings.mode() == CapacityMode.OFF) return;
+        Partition p = layout.parts[find(layout, token, sort)];
+        boolean tooBig;
+        synchronized (p) {
+            p.sizeBytes += newBytes - oldBytes;
+            if (newBytes > 0) p.observe(token, sort);
+            tooBig = p.sizeBytes > settings.maxPartitionBytes();
+        }
+        if (tooBig) splitForSize(p);
+    }
+
     /** Step one of a write: the partition's ceiling, then the table's limit; nothing kept on failure. */
     LimitKind tryWrite(Partition p, double units, long now, long token, long sort) {
         boolean room;
@@ -350,12 +367,21 @@ public final class PartitionMap implements Partition.MapContext {
         return l.parts[i] == p ? i : -1;
     }
 
+    /**
+     * The last partition starting at or before (token, sort). Searched on tokens alone, in a
+     * form the JIT compiles without unpredictable branches (a write looks up a partition in the
+     * table and in every GSI, twice); partitions that share a start token (sort-key splits) are
+     * then stepped back over by sort position.
+     */
     private static int find(Layout l, long token, long sort) {
-        int lo = 0, hi = l.parts.length - 1;
-        while (lo < hi) {
-            int mid = (lo + hi + 1) >>> 1;
-            if (compare(l.tokens[mid], l.sorts[mid], token, sort) <= 0) lo = mid; else hi = mid - 1;
+        long[] tokens = l.tokens;
+        int lo = 0;
+        for (int n = tokens.length; n > 1; ) {
+            int half = n >>> 1;
+            if (tokens[lo + half] <= token) lo += half;
+            n -= half;
         }
+        while (lo > 0 && tokens[lo] == token && l.sorts[lo] > sort) lo--;
         return lo;
     }
 

@@ -93,6 +93,47 @@ class PartitionMapTest {
     }
 
     @Test
+    void lookupWithinOneSplitItemCollectionFollowsTheSortKey() { // partitions sharing a start token
+        Sim sim = new Sim(CapacitySettings.defaults().withMaxPartitionBytes(1 << 20));
+        PartitionMap m = map(sim, Throughput.provisioned(5, 5), true, false);
+        long[] sorts = new long[4000];
+        for (int i = 0; i < sorts.length; i++) {
+            sorts[i] = SortPosition.of(Items.s(String.format("%08d", i)));
+        }
+        for (int i = 0; i < sorts.length; i++) m.recordSize(99, sorts[i * 7919 % sorts.length], 8192, 1);
+        assertThat(m.partitionCount()).isGreaterThan(2);
+        int previous = m.partitionOf(99, Long.MIN_VALUE);
+        assertThat(m.partitionOf(98, Long.MAX_VALUE)).isLessThanOrEqualTo(previous);
+        for (long sort : sorts) {
+            int p = m.partitionOf(99, sort);
+            assertThat(p).isGreaterThanOrEqualTo(previous);
+            previous = p;
+        }
+        assertThat(previous).isGreaterThan(m.partitionOf(99, Long.MIN_VALUE));
+        assertThat(m.partitionOf(99, Long.MAX_VALUE)).isEqualTo(previous);
+        assertThat(m.partitionOf(100, Long.MIN_VALUE)).isGreaterThanOrEqualTo(previous);
+    }
+
+    @Test
+    void aResizeInPlaceIsARemoveAndAnAdd() {
+        Sim sim = new Sim(CapacitySettings.defaults().withMaxPartitionBytes(1 << 20));
+        PartitionMap once = map(sim, Throughput.provisioned(5, 5), false, false);
+        PartitionMap twice = sim.model.register(new CapacityModel.TableSpec("U", Sim.ARN, false, false,
+                Throughput.provisioned(5, 5), List.of())).table();
+        for (int i = 0; i < 600; i++) {
+            once.recordSize(i, 0, 1000, 1);
+            twice.recordSize(i, 0, 1000, 1);
+        }
+        for (int i = 0; i < 600; i++) {
+            once.recordResize(i, 0, 1000, 3000);
+            twice.recordSize(i, 0, -1000, -1);
+            twice.recordSize(i, 0, 3000, 1);
+        }
+        assertThat(once.partitionCount()).isEqualTo(twice.partitionCount()).isGreaterThan(1);
+        assertThat(once.snapshot().partitions()).usingRecursiveComparison().isEqualTo(twice.snapshot().partitions());
+    }
+
+    @Test
     void aHotPartitionIsolatesItsHottestKey() { // B.6 (b) [doc, AWS-BP]: isolation splits hot keys apart
         Sim sim = new Sim(CapacitySettings.defaults().withIsolation(true, Duration.ofSeconds(30)));
         PartitionMap m = map(sim, Throughput.provisioned(1, 4000), false, false);

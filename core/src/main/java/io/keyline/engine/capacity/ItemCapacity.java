@@ -83,13 +83,27 @@ public final class ItemCapacity {
 
         Entries() { sorts[ABSENT] = SortPosition.NONE; }
         private int next;
+        /** Slots filled since {@link #begin}, at most SLOTS. */
+        private int placed;
+
+        /** Starts pricing a new write: lookups no longer search earlier writes' slots. */
+        Entries begin() {
+            placed = 0;
+            return this;
+        }
 
         /** The slot describing {@code item} in {@code spec}'s index, computed on first use in this write. */
         int of(IndexSpec spec, Map<String, AttributeValue> item, Sizes sizes) {
             if (item == null) return ABSENT;
-            for (int i = 0; i < SLOTS; i++) if (items[i] == item && specs[i] == spec) return i;
+            // Only this write's slots are searched, newest first: a slot from an earlier write
+            // would be as correct (spec and item are immutable) but is rarely hit, and scanning
+            // the whole ring on every miss was the largest cost of a write with 5 GSIs.
+            for (int k = 0, i = (next - 1) & (SLOTS - 1); k < placed; k++, i = (i - 1) & (SLOTS - 1)) {
+                if (items[i] == item && specs[i] == spec) return i;
+            }
             int i = next;
             next = (next + 1) & (SLOTS - 1);
+            if (placed < SLOTS) placed++;
             specs[i] = spec;
             items[i] = item;
             boolean in = spec.indexes(item);
@@ -165,7 +179,7 @@ public final class ItemCapacity {
     public ConsumedCapacity admitWrite(TableBinding b, PrimaryKey key, Map<String, AttributeValue> oldItem,
                                        Map<String, AttributeValue> newItem, boolean transactional) {
         WriteCharge charge = charges.get().reset();
-        ConsumedCapacity consumed = price(b, key, oldItem, newItem, transactional, charge, sizes.get(), entries.get());
+        ConsumedCapacity consumed = price(b, key, oldItem, newItem, transactional, charge, sizes.get(), entries.get().begin());
         admit(b, charge);
         return consumed;
     }
@@ -173,7 +187,7 @@ public final class ItemCapacity {
     /** What {@link #admitWrite} would charge, without admitting anything (for reporting a done write). */
     public ConsumedCapacity priceWrite(TableBinding b, PrimaryKey key, Map<String, AttributeValue> oldItem,
                                        Map<String, AttributeValue> newItem, boolean transactional) {
-        return price(b, key, oldItem, newItem, transactional, charges.get().reset(), sizes.get(), entries.get());
+        return price(b, key, oldItem, newItem, transactional, charges.get().reset(), sizes.get(), entries.get().begin());
     }
 
     /**
@@ -252,6 +266,11 @@ public final class ItemCapacity {
             PartitionMap map = gsi.map();
             int o = placed.of(spec, oldItem, cache);
             int n = placed.of(spec, newItem, cache);
+            if (placed.indexed[o] && placed.indexed[n]
+                    && placed.tokens[o] == placed.tokens[n] && placed.sorts[o] == placed.sorts[n]) {
+                map.recordResize(placed.tokens[n], placed.sorts[n], placed.bytes[o], placed.bytes[n]);
+                continue;
+            }
             if (placed.indexed[o]) map.recordSize(placed.tokens[o], placed.sorts[o], -placed.bytes[o], -1);
             if (placed.indexed[n]) map.recordSize(placed.tokens[n], placed.sorts[n], placed.bytes[n], 1);
         }
