@@ -149,15 +149,7 @@ final class ConditionParser extends OperandParser {
                 }
                 return inner;
             }
-            if (t.kind() == Token.Kind.VALUE_REF) {
-                pos++;
-                return new Operand.ValueRef(t.text());
-            }
-            if (t.kind() == Token.Kind.IDENTIFIER && !isKeyword(t) && peek(1).is("(")) {
-                return parseFunctionCall(t);
-            }
-            if (startsPath(t)) return new Operand.PathOperand(parsePath());
-            throw syntaxError();
+            return parsePrimary();
         } finally {
             leave();
         }

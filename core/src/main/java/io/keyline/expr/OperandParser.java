@@ -29,4 +29,16 @@ abstract class OperandParser extends ParserBase {
         expect(")");
         return new Operand.FunctionCall(name.text(), args);
     }
+
+    /** A value reference, a function call or a document path, at {@code pos}; else a syntax error. */
+    protected Operand parsePrimary() {
+        Token t = peek();
+        if (t.kind() == Token.Kind.VALUE_REF) {
+            pos++;
+            return new Operand.ValueRef(t.text());
+        }
+        if (t.kind() == Token.Kind.IDENTIFIER && !isKeyword(t) && peek(1).is("(")) return parseFunctionCall(t);
+        if (startsPath(t)) return new Operand.PathOperand(parsePath());
+        throw syntaxError();
+    }
 }

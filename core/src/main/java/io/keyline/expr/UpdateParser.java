@@ -120,16 +120,7 @@ final class UpdateParser extends OperandParser {
     private Operand parseTerm() {
         enter();
         try {
-            Token t = peek();
-            if (t.kind() == Token.Kind.VALUE_REF) {
-                pos++;
-                return new Operand.ValueRef(t.text());
-            }
-            if (t.kind() == Token.Kind.IDENTIFIER && !isKeyword(t) && peek(1).is("(")) {
-                return parseFunctionCall(t);
-            }
-            if (startsPath(t)) return new Operand.PathOperand(parsePath());
-            throw syntaxError();
+            return parsePrimary();
         } finally {
             leave();
         }
