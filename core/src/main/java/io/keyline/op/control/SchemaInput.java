@@ -4,6 +4,7 @@ import io.keyline.engine.OnDemandThroughput;
 import io.keyline.protocol.JsonObject;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BiFunction;
 import java.util.regex.Pattern;
 
 /**
@@ -47,38 +48,36 @@ public final class SchemaInput {
                            List<String> nonKeyAttributes, RawThroughput throughput, OnDemandThroughput onDemand) {}
 
     public static List<RawAttribute> attributeDefinitions(List<JsonObject> defs, String path, Constraints c) {
-        List<RawAttribute> out = new ArrayList<>();
-        if (defs == null) return out;
-        for (int i = 0; i < defs.size(); i++) {
-            String p = path + "." + (i + 1) + ".member";
-            JsonObject d = defs.get(i);
-            if (!c.notNull(p, d)) continue;
-            String name = d.string("AttributeName");
-            String type = d.string("AttributeType");
-            c.notNull(p + ".attributeName", name);
-            c.length(p + ".attributeName", name, 1, MAX_KEY_ATTRIBUTE_NAME);
-            c.notNull(p + ".attributeType", type);
-            c.oneOf(p + ".attributeType", type, SCALAR_TYPES);
-            out.add(new RawAttribute(name, type));
-        }
-        return out;
+        if (defs == null) return new ArrayList<>();
+        return namedMembers(defs, path, "AttributeType", SCALAR_TYPES, c, RawAttribute::new);
     }
 
     public static List<RawKey> keySchema(List<JsonObject> keys, String path, int maxElements, Constraints c) {
-        List<RawKey> out = new ArrayList<>();
-        if (!c.notNull(path, keys)) return out;
+        if (!c.notNull(path, keys)) return new ArrayList<>();
         c.size(path, keys, 1, maxElements);
-        for (int i = 0; i < keys.size(); i++) {
+        return namedMembers(keys, path, "KeyType", KEY_TYPES, c, RawKey::new);
+    }
+
+    /**
+     * Reads a list of {@code {AttributeName, <field>}} members, as AttributeDefinitions and
+     * KeySchema are: the name 1-255 characters, the field one of {@code allowed}; every
+     * violation recorded under DynamoDB's member path.
+     */
+    private static <T> List<T> namedMembers(List<JsonObject> members, String path, String field, List<String> allowed,
+                                            Constraints c, BiFunction<String, String, T> make) {
+        String fieldPath = Character.toLowerCase(field.charAt(0)) + field.substring(1);
+        List<T> out = new ArrayList<>();
+        for (int i = 0; i < members.size(); i++) {
             String p = path + "." + (i + 1) + ".member";
-            JsonObject k = keys.get(i);
-            if (!c.notNull(p, k)) continue;
-            String name = k.string("AttributeName");
-            String type = k.string("KeyType");
+            JsonObject m = members.get(i);
+            if (!c.notNull(p, m)) continue;
+            String name = m.string("AttributeName");
+            String value = m.string(field);
             c.notNull(p + ".attributeName", name);
             c.length(p + ".attributeName", name, 1, MAX_KEY_ATTRIBUTE_NAME);
-            c.notNull(p + ".keyType", type);
-            c.oneOf(p + ".keyType", type, KEY_TYPES);
-            out.add(new RawKey(name, type));
+            c.notNull(p + "." + fieldPath, value);
+            c.oneOf(p + "." + fieldPath, value, allowed);
+            out.add(make.apply(name, value));
         }
         return out;
     }
