@@ -1,27 +1,36 @@
 package io.keyline.capacity;
 
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * The capacity one request consumed on one table, split into the table itself, its LSIs and its
  * GSIs, and rendered in DynamoDB's {@code ConsumedCapacity} shape (API_ConsumedCapacity;
- * B.2 "ReturnConsumedCapacity=INDEXES shape" [obs, ALT-T-RCC]). Immutable; build one with
+ * B.2 "ReturnConsumedCapacity=INDEXES shape" [obs, ALT-T-RCC]). Build one with
  * {@link #builder(String)}.
  *
- * @param table null when the request did not touch the table itself (a Query on an index)
+ * <p>Immutable. Every write builds one, and most requests never look inside it
+ * (ReturnConsumedCapacity NONE is the default), so the per-index units are kept in small arrays
+ * in the order the indexes were first added; the by-name maps of {@link #localSecondaryIndexes()}
+ * and {@link #globalSecondaryIndexes()} are built only when asked for. Sums run in insertion
+ * order, exactly as over the maps, so totals are the same doubles either way.
  */
-public record ConsumedCapacity(String tableName, Capacity table,
-                               Map<String, Capacity> localSecondaryIndexes,
-                               Map<String, Capacity> globalSecondaryIndexes) {
+public final class ConsumedCapacity {
 
     /**
      * [inf] Whether ReadCapacityUnits / WriteCapacityUnits appear beside CapacityUnits (the API
      * reference lists them; whether the service fills them for every operation is unverified).
      */
     static final boolean RENDER_READ_WRITE_UNITS = true;
+
+    private final String tableName;
+    private final Capacity table;
+    private final Indexes lsi;
+    private final Indexes gsi;
 
     /** Read and write units on one table or index (API_Capacity). */
     public record Capacity(double read, double write) {
@@ -31,13 +40,7 @@ public record ConsumedCapacity(String tableName, Capacity table,
 
         Capacity plus(double r, double w) { return new Capacity(read + r, write + w); }
 
-        Map<String, Object> render() {
-            Map<String, Object> out = new LinkedHashMap<>();
-            out.put("CapacityUnits", units());
-            if (RENDER_READ_WRITE_UNITS && read != 0) out.put("ReadCapacityUnits", read);
-            if (RENDER_READ_WRITE_UNITS && write != 0) out.put("WriteCapacityUnits", write);
-            return out;
-        }
+        Map<String, Object> render() { return renderUnits(read, write); }
     }
 
     /** The request's ReturnConsumedCapacity value. */
@@ -56,25 +59,47 @@ public record ConsumedCapacity(String tableName, Capacity table,
         }
     }
 
-    public ConsumedCapacity {
-        localSecondaryIndexes = Collections.unmodifiableMap(new LinkedHashMap<>(localSecondaryIndexes));
-        globalSecondaryIndexes = Collections.unmodifiableMap(new LinkedHashMap<>(globalSecondaryIndexes));
+    /**
+     * @param table null when the request did not touch the table itself (a Query on an index)
+     */
+    public ConsumedCapacity(String tableName, Capacity table, Map<String, Capacity> localSecondaryIndexes,
+                            Map<String, Capacity> globalSecondaryIndexes) {
+        this(tableName, table, Indexes.of(localSecondaryIndexes), Indexes.of(globalSecondaryIndexes));
     }
 
-    public static Builder builder(String tableName) { return new Builder(tableName); }
+    private ConsumedCapacity(String tableName, Capacity table, Indexes lsi, Indexes gsi) {
+        this.tableName = tableName;
+        this.table = table;
+        this.lsi = lsi;
+        this.gsi = gsi;
+    }
+
+    public static Builder builder(String tableName) { return new Builder(tableName, 0); }
+
+    /** A builder with room for {@code globalIndexes} GSI entries (a write on a table with that many). */
+    public static Builder builder(String tableName, int globalIndexes) { return new Builder(tableName, globalIndexes); }
+
+    public String tableName() { return tableName; }
+
+    /** The table's own units, or null when the request did not touch the table itself. */
+    public Capacity table() { return table; }
+
+    /** Units by LSI name, in the order they were added. A new unmodifiable map on each call. */
+    public Map<String, Capacity> localSecondaryIndexes() { return lsi.toMap(); }
+
+    /** Units by GSI name, in the order they were added. A new unmodifiable map on each call. */
+    public Map<String, Capacity> globalSecondaryIndexes() { return gsi.toMap(); }
 
     public double readUnits() {
         double r = table == null ? 0 : table.read();
-        for (Capacity c : localSecondaryIndexes.values()) r += c.read();
-        for (Capacity c : globalSecondaryIndexes.values()) r += c.read();
-        return r;
+        r = lsi.addReads(r);
+        return gsi.addReads(r);
     }
 
     public double writeUnits() {
         double w = table == null ? 0 : table.write();
-        for (Capacity c : localSecondaryIndexes.values()) w += c.write();
-        for (Capacity c : globalSecondaryIndexes.values()) w += c.write();
-        return w;
+        w = lsi.addWrites(w);
+        return gsi.addWrites(w);
     }
 
     /** The total: table + every index (B.2 [obs]: "the total equal to their sum"). */
@@ -84,8 +109,8 @@ public record ConsumedCapacity(String tableName, Capacity table,
     public ConsumedCapacity plus(ConsumedCapacity other) {
         Builder b = toBuilder();
         if (other.table != null) b.table(other.table.read(), other.table.write());
-        other.localSecondaryIndexes.forEach((n, c) -> b.localIndex(n, c.read(), c.write()));
-        other.globalSecondaryIndexes.forEach((n, c) -> b.globalIndex(n, c.read(), c.write()));
+        for (int i = 0; i < other.lsi.size; i++) b.localIndex(other.lsi.names[i], other.lsi.read[i], other.lsi.write[i]);
+        for (int i = 0; i < other.gsi.size; i++) b.globalIndex(other.gsi.names[i], other.gsi.read[i], other.gsi.write[i]);
         return b.build();
     }
 
@@ -100,8 +125,8 @@ public record ConsumedCapacity(String tableName, Capacity table,
         if (RENDER_READ_WRITE_UNITS && w != 0) out.put("WriteCapacityUnits", w);
         if (level == Level.INDEXES) {
             if (table != null) out.put("Table", table.render());
-            if (!localSecondaryIndexes.isEmpty()) out.put("LocalSecondaryIndexes", renderAll(localSecondaryIndexes));
-            if (!globalSecondaryIndexes.isEmpty()) out.put("GlobalSecondaryIndexes", renderAll(globalSecondaryIndexes));
+            if (lsi.size > 0) out.put("LocalSecondaryIndexes", lsi.render());
+            if (gsi.size > 0) out.put("GlobalSecondaryIndexes", gsi.render());
         }
         return out;
     }
@@ -112,28 +137,131 @@ public record ConsumedCapacity(String tableName, Capacity table,
         return perTable.stream().map(c -> (Object) c.render(level)).toList();
     }
 
-    private static Map<String, Object> renderAll(Map<String, Capacity> byName) {
+    private static Map<String, Object> renderUnits(double read, double write) {
         Map<String, Object> out = new LinkedHashMap<>();
-        byName.forEach((n, c) -> out.put(n, c.render()));
+        out.put("CapacityUnits", read + write);
+        if (RENDER_READ_WRITE_UNITS && read != 0) out.put("ReadCapacityUnits", read);
+        if (RENDER_READ_WRITE_UNITS && write != 0) out.put("WriteCapacityUnits", write);
         return out;
     }
 
     private Builder toBuilder() {
-        Builder b = new Builder(tableName);
+        Builder b = new Builder(tableName, 0);
         if (table != null) b.table(table.read(), table.write());
-        localSecondaryIndexes.forEach((n, c) -> b.localIndex(n, c.read(), c.write()));
-        globalSecondaryIndexes.forEach((n, c) -> b.globalIndex(n, c.read(), c.write()));
+        b.lsi.copyFrom(lsi);
+        b.gsi.copyFrom(gsi);
         return b;
     }
 
-    /** Accumulates units for one table; not thread-safe. */
+    @Override public boolean equals(Object o) {
+        return o instanceof ConsumedCapacity c && tableName.equals(c.tableName) && Objects.equals(table, c.table)
+                && localSecondaryIndexes().equals(c.localSecondaryIndexes())
+                && globalSecondaryIndexes().equals(c.globalSecondaryIndexes());
+    }
+
+    @Override public int hashCode() {
+        return Objects.hash(tableName, table, localSecondaryIndexes(), globalSecondaryIndexes());
+    }
+
+    @Override public String toString() {
+        return "ConsumedCapacity[tableName=" + tableName + ", table=" + table + ", localSecondaryIndexes="
+                + localSecondaryIndexes() + ", globalSecondaryIndexes=" + globalSecondaryIndexes() + "]";
+    }
+
+    /**
+     * Units per index name, in first-added order: parallel arrays, of which the first
+     * {@code size} entries are used. Mutable only inside a {@link Builder}; a built
+     * ConsumedCapacity owns its instances and never changes them.
+     */
+    private static final class Indexes {
+        private static final String[] NO_NAMES = {};
+        private static final double[] NO_UNITS = {};
+        static final Indexes EMPTY = new Indexes();
+
+        String[] names = NO_NAMES;
+        double[] read = NO_UNITS;
+        double[] write = NO_UNITS;
+        int size;
+
+        static Indexes of(Map<String, Capacity> byName) {
+            if (byName.isEmpty()) return EMPTY;
+            Indexes out = new Indexes();
+            byName.forEach((n, c) -> out.add(Objects.requireNonNull(n), c.read(), c.write()));
+            return out;
+        }
+
+        /** Adds units to an index, merging with an earlier entry of the same name (as Capacity.plus). */
+        void add(String name, double r, double w) {
+            for (int i = 0; i < size; i++) {
+                if (names[i].equals(name)) {
+                    read[i] = read[i] + r;
+                    write[i] = write[i] + w;
+                    return;
+                }
+            }
+            if (size == names.length) {
+                int capacity = Math.max(4, size * 2);
+                names = Arrays.copyOf(names, capacity);
+                read = Arrays.copyOf(read, capacity);
+                write = Arrays.copyOf(write, capacity);
+            }
+            names[size] = name;
+            read[size] = r;
+            write[size] = w;
+            size++;
+        }
+
+        void reserve(int capacity) {
+            names = new String[capacity];
+            read = new double[capacity];
+            write = new double[capacity];
+        }
+
+        void copyFrom(Indexes other) {
+            if (other.size == 0) return;
+            names = Arrays.copyOf(other.names, other.size);
+            read = Arrays.copyOf(other.read, other.size);
+            write = Arrays.copyOf(other.write, other.size);
+            size = other.size;
+        }
+
+        double addReads(double sum) {
+            for (int i = 0; i < size; i++) sum += read[i];
+            return sum;
+        }
+
+        double addWrites(double sum) {
+            for (int i = 0; i < size; i++) sum += write[i];
+            return sum;
+        }
+
+        Map<String, Capacity> toMap() {
+            if (size == 0) return Map.of();
+            Map<String, Capacity> out = new LinkedHashMap<>();
+            for (int i = 0; i < size; i++) out.put(names[i], new Capacity(read[i], write[i]));
+            return Collections.unmodifiableMap(out);
+        }
+
+        Map<String, Object> render() {
+            Map<String, Object> out = new LinkedHashMap<>();
+            for (int i = 0; i < size; i++) out.put(names[i], renderUnits(read[i], write[i]));
+            return out;
+        }
+    }
+
+    /** Accumulates units for one table; not thread-safe. Each {@link #build} takes a snapshot. */
     public static final class Builder {
         private final String tableName;
         private Capacity table;
-        private final Map<String, Capacity> lsi = new LinkedHashMap<>();
-        private final Map<String, Capacity> gsi = new LinkedHashMap<>();
+        private Indexes lsi = new Indexes();
+        private Indexes gsi = new Indexes();
+        /** Whether a built ConsumedCapacity shares lsi and gsi: the next change copies them first. */
+        private boolean shared;
 
-        private Builder(String tableName) { this.tableName = tableName; }
+        private Builder(String tableName, int globalIndexes) {
+            this.tableName = tableName;
+            if (globalIndexes > 0) gsi.reserve(globalIndexes);
+        }
 
         public Builder table(double read, double write) {
             table = (table == null ? Capacity.ZERO : table).plus(read, write);
@@ -141,15 +269,31 @@ public record ConsumedCapacity(String tableName, Capacity table,
         }
 
         public Builder localIndex(String name, double read, double write) {
-            lsi.merge(name, new Capacity(read, write), (a, b) -> a.plus(b.read(), b.write()));
+            unshare();
+            lsi.add(name, read, write);
             return this;
         }
 
         public Builder globalIndex(String name, double read, double write) {
-            gsi.merge(name, new Capacity(read, write), (a, b) -> a.plus(b.read(), b.write()));
+            unshare();
+            gsi.add(name, read, write);
             return this;
         }
 
-        public ConsumedCapacity build() { return new ConsumedCapacity(tableName, table, lsi, gsi); }
+        public ConsumedCapacity build() {
+            shared = true;
+            return new ConsumedCapacity(tableName, table, lsi.size == 0 ? Indexes.EMPTY : lsi,
+                    gsi.size == 0 ? Indexes.EMPTY : gsi);
+        }
+
+        private void unshare() {
+            if (!shared) return;
+            Indexes l = new Indexes(), g = new Indexes();
+            l.copyFrom(lsi);
+            g.copyFrom(gsi);
+            lsi = l;
+            gsi = g;
+            shared = false;
+        }
     }
 }

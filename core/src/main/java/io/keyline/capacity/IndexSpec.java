@@ -52,14 +52,17 @@ public record IndexSpec(String name, boolean global, KeySchema indexKey, KeySche
     }
 
     /** Whether the index key values differ between two items that are both in the index. */
-    boolean keyChanged(Map<String, AttributeValue> oldItem, Map<String, AttributeValue> newItem) {
+    public boolean keyChanged(Map<String, AttributeValue> oldItem, Map<String, AttributeValue> newItem) {
         for (KeyAttribute k : indexKey.hash()) if (!Objects.equals(oldItem.get(k.name()), newItem.get(k.name()))) return true;
         for (KeyAttribute k : indexKey.range()) if (!Objects.equals(oldItem.get(k.name()), newItem.get(k.name()))) return true;
         return false;
     }
 
-    /** Whether a projected non-key attribute differs (the entry must be rewritten). */
-    boolean projectionChanged(Map<String, AttributeValue> oldItem, Map<String, AttributeValue> newItem) {
+    /**
+     * Whether a projected non-key attribute differs (the entry must be rewritten). For an ALL
+     * projection that is whether the items differ at all, the same for every such index.
+     */
+    public boolean projectionChanged(Map<String, AttributeValue> oldItem, Map<String, AttributeValue> newItem) {
         switch (projection) {
             case ALL: return !oldItem.equals(newItem);
             case INCLUDE:

@@ -57,13 +57,27 @@ public record IndexWrite(Kind kind, double deleteUnits, double putUnits) {
      */
     public static IndexWrite of(IndexSpec index, Map<String, AttributeValue> oldItem, Map<String, AttributeValue> newItem,
                                 boolean before, long oldEntryBytes, boolean after, long newEntryBytes) {
+        boolean keyChanged = before && after && index.keyChanged(oldItem, newItem);
+        boolean projectionChanged = before && after && !keyChanged && oldItem != newItem
+                && index.projectionChanged(oldItem, newItem);
+        return of(before, oldEntryBytes, after, newEntryBytes, keyChanged, projectionChanged);
+    }
+
+    /**
+     * The diff itself, from what the caller knows of the two images: whether each is in the
+     * index and its entry size, and, when both are, whether the index key changed
+     * ({@link IndexSpec#keyChanged}) and otherwise whether a projected attribute did
+     * ({@link IndexSpec#projectionChanged}). Both flags are ignored unless both images are in.
+     */
+    public static IndexWrite of(boolean before, long oldEntryBytes, boolean after, long newEntryBytes,
+                                boolean keyChanged, boolean projectionChanged) {
         if (!before && !after) return NONE;
         if (!before) return new IndexWrite(Kind.PUT, 0, Units.indexWrite(newEntryBytes));
         if (!after) return new IndexWrite(Kind.DELETE, Units.indexWrite(oldEntryBytes), 0);
-        if (index.keyChanged(oldItem, newItem)) {
+        if (keyChanged) {
             return new IndexWrite(Kind.MOVE, Units.indexWrite(oldEntryBytes), Units.indexWrite(newEntryBytes));
         }
-        if (oldItem != newItem && index.projectionChanged(oldItem, newItem)) {
+        if (projectionChanged) {
             return new IndexWrite(Kind.UPDATE, 0, Units.indexWrite(Math.max(oldEntryBytes, newEntryBytes)));
         }
         return NONE;

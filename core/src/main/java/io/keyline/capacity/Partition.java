@@ -8,7 +8,8 @@ package io.keyline.capacity;
  * adaptive isolation needs: whether it has been hot for long, and its hottest key (a one-counter
  * majority vote, cheap enough for every request).
  *
- * <p>Threading: all mutable state is guarded by {@code this}; the start is immutable.
+ * <p>Threading: all mutable state is guarded by {@code this}; the start is immutable; the key
+ * ranges are also read without the lock ({@link #covers}).
  */
 final class Partition {
     /** Cost of one read unit in write-equivalent units: 1,000 / 3,000 (B.6 linear combination). */
@@ -23,8 +24,12 @@ final class Partition {
     private final TokenBucket ceiling;
     long sizeBytes;
     long items;
-    long minToken = Long.MAX_VALUE, maxToken = Long.MIN_VALUE;
-    long minSort = Long.MAX_VALUE, maxSort = Long.MIN_VALUE;
+    /**
+     * The keys seen here ({@link #observe}). Written under the lock; volatile so that
+     * {@link #covers} may read them without it: in one partition they only ever widen.
+     */
+    volatile long minToken = Long.MAX_VALUE, maxToken = Long.MIN_VALUE;
+    volatile long minSort = Long.MAX_VALUE, maxSort = Long.MIN_VALUE;
 
     double consumedRead, consumedWrite;
     long throttledReads, throttledWrites;
@@ -99,6 +104,14 @@ final class Partition {
     void calmDown() {
         hotSince = -1;
         splitWanted = false;
+    }
+
+    /**
+     * Whether {@link #observe} of this key would change nothing. Safe without the lock: the
+     * ranges only widen, so a key covered by what a reader sees is covered from then on.
+     */
+    boolean covers(long token, long sort) {
+        return token >= minToken && token <= maxToken && sort >= minSort && sort <= maxSort;
     }
 
     void observe(long token, long sort) {

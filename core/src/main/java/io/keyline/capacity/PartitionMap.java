@@ -154,8 +154,19 @@ public final class PartitionMap implements Partition.MapContext {
 
     /** Records a change in stored bytes and items at (token, sort); may split the partition (B.6). */
     public void recordSize(long token, long sort, long deltaBytes, long deltaItems) {
+        recordSize(token, sort, deltaBytes, deltaItems, null);
+    }
+
+    /**
+     * As {@link #recordSize(long, long, long, long)}, taking the partition from {@code admitted}
+     * (the write's admitted charge, or null) when it located (token, sort) in the current layout.
+     */
+    public void recordSize(long token, long sort, long deltaBytes, long deltaItems, WriteCharge admitted) {
         if (settings.mode() == CapacityMode.OFF) return;
-        Partition p = layout.parts[find(layout, token, sort)];
+        // An overwrite of the same size changes nothing: no key observed, no size to split on
+        // (a split the partition's size wanted was tried by the write that changed it).
+        if (deltaBytes == 0 && deltaItems == 0) return;
+        Partition p = partitionAt(token, sort, admitted);
         boolean tooBig;
         synchronized (p) {
             p.sizeBytes += deltaBytes;
@@ -166,14 +177,21 @@ public final class PartitionMap implements Partition.MapContext {
         if (tooBig) splitForSize(p);
     }
 
+    /** Records an entry rewritten in place at (token, sort); see the five-argument form. */
+    public void recordResize(long token, long sort, long oldBytes, long newBytes) {
+        recordResize(token, sort, oldBytes, newBytes, null);
+    }
+
     /**
      * Records an entry rewritten in place at (token, sort), from {@code oldBytes} to
      * {@code newBytes}: the same as {@link #recordSize} with −old then +new, in one lookup and
-     * one lock.
+     * one lock. {@code admitted} as for {@link #recordSize(long, long, long, long, WriteCharge)}.
      */
-    public void recordResize(long token, long sort, long oldBytes, long newBytes) {
+    public void recordResize(long token, long sort, long oldBytes, long newBytes, WriteCharge admitted) {
         if (settings.mode() == CapacityMode.OFF) return;
-        Partition p = layout.parts[find(layout, token, sort)];
+        Partition p = partitionAt(token, sort, admitted);
+        // The same size at a key already seen here: nothing to record (see recordSize).
+        if (oldBytes == newBytes && (newBytes <= 0 || p.covers(token, sort))) return;
         boolean tooBig;
         synchronized (p) {
             p.sizeBytes += newBytes - oldBytes;
@@ -221,7 +239,21 @@ public final class PartitionMap implements Partition.MapContext {
         limits.countServed(true, units);
     }
 
-    Partition locate(long token, long sort) { return layout.parts[find(layout, token, sort)]; }
+    /** Finds the partition of part {@code i} of a write and notes it, with the layout, in the charge. */
+    Partition locate(WriteCharge charge, int i) {
+        Layout l = layout;
+        Partition p = l.parts[find(l, charge.tokens[i], charge.sorts[i])];
+        charge.parts[i] = p;
+        charge.layouts[i] = l;
+        return p;
+    }
+
+    /** The partition holding (token, sort) now: the one admission located if the layout is unchanged. */
+    private Partition partitionAt(long token, long sort, WriteCharge admitted) {
+        Layout l = layout;
+        Partition p = admitted == null ? null : admitted.located(this, l, token, sort);
+        return p != null ? p : l.parts[find(l, token, sort)];
+    }
 
     Throttle throttle(boolean write, LimitKind limit, int partition) {
         return Throttle.of(limits.onDemand(), index, write, limit, arn, limit == LimitKind.KEY_RANGE ? partition : -1);

@@ -62,8 +62,7 @@ public final class TableCapacity {
         long now = clock.nanos();
         for (int i = 0; i < charge.size; i++) {
             PartitionMap map = charge.maps[i];
-            Partition p = map.locate(charge.tokens[i], charge.sorts[i]);
-            charge.parts[i] = p;
+            Partition p = map.locate(charge, i);
             LimitKind limit = map.tryWrite(p, charge.units[i], now, charge.tokens[i], charge.sorts[i]);
             if (limit == null) continue;
             if (mode == CapacityMode.ENFORCE) {

@@ -6,6 +6,10 @@ package io.keyline.capacity;
  * entry touches two). Admitted all or nothing by {@link TableCapacity#admitWrite} (GSI
  * back-pressure, B.4/B.9).
  *
+ * <p>Admission also notes where each part landed (the partition and the map layout it was
+ * found in), so that recording the stored write's sizes afterwards ({@link PartitionMap#recordSize})
+ * can skip the search while the layout is unchanged.
+ *
  * <p>Mutable and reusable: keep one per thread and {@link #reset()} it per request, so the
  * admission path allocates nothing. Not thread-safe.
  */
@@ -17,11 +21,13 @@ public final class WriteCharge {
     final long[] tokens = new long[MAX_PARTS];
     final long[] sorts = new long[MAX_PARTS];
     final double[] units = new double[MAX_PARTS];
+    /** Where admission found each part: the partition, and the map's layout it was found in (else null). */
     final Partition[] parts = new Partition[MAX_PARTS];
+    final Object[] layouts = new Object[MAX_PARTS];
     int size;
 
     public WriteCharge reset() {
-        for (int i = 0; i < size; i++) { maps[i] = null; parts[i] = null; }
+        for (int i = 0; i < size; i++) { maps[i] = null; parts[i] = null; layouts[i] = null; }
         size = 0;
         return this;
     }
@@ -49,4 +55,16 @@ public final class WriteCharge {
     }
 
     public int size() { return size; }
+
+    /**
+     * The partition admission found for (token, sort) of {@code map} while the map's layout was
+     * {@code layout}, or null. Layouts are immutable, so that partition is still the one holding
+     * (token, sort) as long as the map's current layout is the same object.
+     */
+    Partition located(PartitionMap map, Object layout, long token, long sort) {
+        for (int i = 0; i < size; i++) {
+            if (maps[i] == map && layouts[i] == layout && tokens[i] == token && sorts[i] == sort) return parts[i];
+        }
+        return null;
+    }
 }

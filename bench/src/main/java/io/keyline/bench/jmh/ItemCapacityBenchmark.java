@@ -1,11 +1,13 @@
 package io.keyline.bench.jmh;
 
 import io.keyline.capacity.CapacitySettings;
+import io.keyline.capacity.ConsumedCapacity;
 import io.keyline.capacity.ReadConsistency;
 import io.keyline.engine.Engine;
 import io.keyline.engine.PrimaryKey;
 import io.keyline.engine.Settings;
 import io.keyline.engine.TableMetadata;
+import io.keyline.engine.codec.ItemCodec;
 import io.keyline.engine.capacity.ItemCapacity;
 import io.keyline.engine.capacity.TableBinding;
 import io.keyline.model.AttributeValue;
@@ -36,8 +38,19 @@ import org.openjdk.jmh.annotations.Warmup;
  * "under 1 µs"): a PutItem's {@link ItemCapacity#admitWrite} and {@link ItemCapacity#written}
  * (item sizes, LSI/GSI diff, WriteCharge, token buckets, partition sizes), and a GetItem's
  * admit and charge, on a provisioned table of 1,000,000 units with 0, 1 or 5 GSIs (ALL), over
- * 4,096 keys of about 200 bytes. Writes alternate between a new item and an overwrite. A
- * manual clock advances 4 µs per request, so nothing throttles and the admitted path is timed.
+ * 4,096 keys of about 200 bytes, each with its own value of every GSI key. Writes alternate
+ * between a new item and an overwrite with the same attributes. A manual clock advances 4 µs
+ * per request, so nothing throttles and the admitted path is timed.
+ *
+ * <p>{@code images=request} (the default) hands the capacity code the maps a PutItem hands it:
+ * the new item a {@code LinkedHashMap} as the request decoder builds it, the old one a separate
+ * map decoded from its stored bytes. {@code images=shared} is the form measured before branch
+ * {@code capfast}: immutable {@code Map.copyOf} items, the old image the very instance of the new
+ * one (so every per-image cache hits and the overwrite's diff is an identity check), which no
+ * PutItem does.
+ * {@link #admitAndAccountWrite} ignores the ConsumedCapacity, as PutItem does at its default
+ * ReturnConsumedCapacity (NONE); {@link #admitAndAccountWriteIndexes} also renders it as
+ * INDEXES asks.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -54,12 +67,18 @@ public class ItemCapacityBenchmark {
     @Param({"0", "1", "5"})
     public int gsis;
 
+    /** "request": the maps a PutItem passes; "shared": one immutable map as old and new image (before capfast). */
+    @Param({"request"})
+    public String images;
+
     private final ManualClock clock = new ManualClock();
     private Engine engine;
     private TableMetadata table;
     private ItemCapacity capacity;
     private PrimaryKey[] keys;
     private Map<String, AttributeValue>[] items;
+    /** The stored image of items[k], as an overwrite finds it. */
+    private Map<String, AttributeValue>[] stored;
     private int next;
 
     @Setup
@@ -82,26 +101,36 @@ public class ItemCapacityBenchmark {
         capacity = engine.itemCapacity();
         keys = new PrimaryKey[KEYS];
         items = new Map[KEYS];
+        stored = new Map[KEYS];
+        boolean shared = images.equals("shared");
+        if (!shared && !images.equals("request")) throw new IllegalArgumentException("images: request or shared");
         for (int i = 0; i < KEYS; i++) {
             keys[i] = new PrimaryKey(new AttributeValue.S("key-" + i), null);
             Map<String, AttributeValue> item = new LinkedHashMap<>();
             item.put("p", keys[i].partition());
-            for (int g = 0; g < gsis; g++) item.put("g" + g, new AttributeValue.S("g-" + i));
+            for (int g = 0; g < gsis; g++) item.put("g" + g, new AttributeValue.S("g" + g + "-" + i));
             item.put("payload", new AttributeValue.S("x".repeat(200)));
-            items[i] = Map.copyOf(item);
+            items[i] = shared ? Map.copyOf(item) : item;
+            stored[i] = shared ? items[i] : ItemCodec.decode(ItemCodec.encode(item));
         }
     }
 
     @Benchmark
-    public double admitAndAccountWrite() {
+    public ConsumedCapacity admitAndAccountWrite() {
         clock.advance(STEP);
         int i = next++;
         int k = i & (KEYS - 1);
         TableBinding b = engine.capacity().binding(table);
-        Map<String, AttributeValue> old = (i & 1) == 0 ? null : items[k];
-        double units = capacity.admitWrite(b, keys[k], old, items[k], false).units();
+        Map<String, AttributeValue> old = (i & 1) == 0 ? null : stored[k];
+        ConsumedCapacity consumed = capacity.admitWrite(b, keys[k], old, items[k], false);
         capacity.written(b, old, items[k]);
-        return units;
+        return consumed;
+    }
+
+    /** As {@link #admitAndAccountWrite}, with ReturnConsumedCapacity INDEXES: the response's breakdown rendered. */
+    @Benchmark
+    public Map<String, Object> admitAndAccountWriteIndexes() {
+        return admitAndAccountWrite().render(ConsumedCapacity.Level.INDEXES);
     }
 
     @Benchmark

@@ -31,97 +31,21 @@ import java.util.Map;
  * A write is admitted all or nothing, before it is stored; a refusal is thrown as DynamoDB's
  * throttling error ({@link #error}).
  *
- * <p>Threading: thread-safe; each thread reuses its own {@link WriteCharge}.
+ * <p>Threading: thread-safe. Each thread keeps one {@link WriteState}: a write is priced and
+ * admitted, stored, then recorded ({@link #written}) on one thread, and the last step reuses
+ * what the first worked out (sizes, tokens, where each image sits in each GSI, the partitions
+ * admission found).
  */
 public final class ItemCapacity {
     private final CapacityModel model;
-    private final ThreadLocal<WriteCharge> charges = ThreadLocal.withInitial(WriteCharge::new);
-    private final ThreadLocal<Sizes> sizes = ThreadLocal.withInitial(Sizes::new);
-    private final ThreadLocal<Entries> entries = ThreadLocal.withInitial(Entries::new);
+    private final ThreadLocal<WriteState> states = ThreadLocal.withInitial(WriteState::new);
 
-    /**
-     * The last two items this thread sized: a write sizes its old and new item when it is priced
-     * and again when it is recorded ({@link #written}) and counted in the table's statistics, all
-     * on one thread, so the second and third time are free. Items are immutable maps, compared by
-     * identity.
-     */
-    private static final class Sizes {
-        private Object first, second;
-        private long firstBytes, secondBytes;
-
-        long of(Map<String, AttributeValue> item) {
-            if (item == null) return 0;
-            if (item == first) return firstBytes;
-            if (item == second) return secondBytes;
-            long bytes = ItemSize.of(item);
-            second = first;
-            secondBytes = firstBytes;
-            first = item;
-            firstBytes = bytes;
-            return bytes;
-        }
-    }
-
-    /**
-     * Where this thread's last write's images sit in each GSI: whether the image is in the index,
-     * its token, sort position and entry size (B.4). Pricing a write places its old and new image
-     * in every GSI and {@link #written} places them again to record the partitions' sizes, on the
-     * same thread: the second time is a lookup. A small ring compared by identity of index spec
-     * and item (both immutable), large enough for the old and new image in every GSI a table may
-     * have (20, B.12).
-     */
-    private static final class Entries {
-        private static final int SLOTS = 64;
-        /** The slot of an absent image: in no index, never overwritten. */
-        private static final int ABSENT = SLOTS;
-        private final Object[] specs = new Object[SLOTS + 1];
-        private final Object[] items = new Object[SLOTS + 1];
-        private final boolean[] indexed = new boolean[SLOTS + 1];
-        private final long[] tokens = new long[SLOTS + 1];
-        private final long[] sorts = new long[SLOTS + 1];
-        private final long[] bytes = new long[SLOTS + 1];
-
-        Entries() { sorts[ABSENT] = SortPosition.NONE; }
-        private int next;
-        /** Slots filled since {@link #begin}, at most SLOTS. */
-        private int placed;
-
-        /** Starts pricing a new write: lookups no longer search earlier writes' slots. */
-        Entries begin() {
-            placed = 0;
-            return this;
-        }
-
-        /** The slot describing {@code item} in {@code spec}'s index, computed on first use in this write. */
-        int of(IndexSpec spec, Map<String, AttributeValue> item, Sizes sizes) {
-            if (item == null) return ABSENT;
-            // Only this write's slots are searched, newest first: a slot from an earlier write
-            // would be as correct (spec and item are immutable) but is rarely hit, and scanning
-            // the whole ring on every miss was the largest cost of a write with 5 GSIs.
-            for (int k = 0, i = (next - 1) & (SLOTS - 1); k < placed; k++, i = (i - 1) & (SLOTS - 1)) {
-                if (items[i] == item && specs[i] == spec) return i;
-            }
-            int i = next;
-            next = (next + 1) & (SLOTS - 1);
-            if (placed < SLOTS) placed++;
-            specs[i] = spec;
-            items[i] = item;
-            boolean in = spec.indexes(item);
-            indexed[i] = in;
-            KeySchema k = spec.indexKey();
-            tokens[i] = in ? token(k, item) : 0;
-            sorts[i] = in ? sort(k, item) : SortPosition.NONE;
-            bytes[i] = !in ? 0 : spec.projection() == IndexSpec.Projection.ALL ? sizes.of(item) : spec.entrySize(item);
-            return i;
-        }
-    }
+    public ItemCapacity(CapacityModel model) { this.model = model; }
 
     /** DynamoDB's size of an item (B.1), 0 for none, remembered for the rest of this write on this thread. */
     public long sizeOf(Map<String, AttributeValue> item) {
-        return sizes.get().of(item);
+        return states.get().sizes.of(item);
     }
-
-    public ItemCapacity(CapacityModel model) { this.model = model; }
 
     /** DynamoDB's error for a refused request: its exception, message and ThrottlingReasons. */
     public static ApiException error(Throttle t) {
@@ -178,50 +102,58 @@ public final class ItemCapacity {
      */
     public ConsumedCapacity admitWrite(TableBinding b, PrimaryKey key, Map<String, AttributeValue> oldItem,
                                        Map<String, AttributeValue> newItem, boolean transactional) {
-        WriteCharge charge = charges.get().reset();
-        ConsumedCapacity consumed = price(b, key, oldItem, newItem, transactional, charge, sizes.get(), entries.get().begin());
-        admit(b, charge);
+        WriteState state = states.get().begin();
+        ConsumedCapacity consumed = price(b, key, oldItem, newItem, transactional, state);
+        admit(b, state.charge);
         return consumed;
     }
 
     /** What {@link #admitWrite} would charge, without admitting anything (for reporting a done write). */
     public ConsumedCapacity priceWrite(TableBinding b, PrimaryKey key, Map<String, AttributeValue> oldItem,
                                        Map<String, AttributeValue> newItem, boolean transactional) {
-        return price(b, key, oldItem, newItem, transactional, charges.get().reset(), sizes.get(), entries.get().begin());
+        return price(b, key, oldItem, newItem, transactional, states.get().begin());
     }
 
     /**
      * The one place a write's cost is worked out (B.3, B.4): the table's units on the larger
      * image, each LSI's diff added to the table's charge, each GSI's diff charged where its old
-     * and new entries live. Fills {@code charge} and returns the same units by table and index.
+     * and new entries live. Fills the state's charge and returns the same units by table and index.
      */
     private static ConsumedCapacity price(TableBinding b, PrimaryKey key, Map<String, AttributeValue> oldItem,
-                                          Map<String, AttributeValue> newItem, boolean transactional, WriteCharge charge,
-                                          Sizes sizes, Entries entries) {
+                                          Map<String, AttributeValue> newItem, boolean transactional, WriteState state) {
+        ItemSizes sizes = state.sizes;
+        WriteCharge charge = state.charge;
         long oldBytes = sizes.of(oldItem);
         double tableUnits = newItem == null ? Units.delete(oldBytes, transactional)
                 : Units.write(oldBytes, sizes.of(newItem), transactional);
         double factor = transactional ? Rules.TRANSACTIONAL_FACTOR : 1.0;
-        ConsumedCapacity.Builder consumed = ConsumedCapacity.builder(b.metadata().name()).table(0, tableUnits);
+        List<TableBinding.Gsi> gsis = b.globalIndexes();
+        ConsumedCapacity.Builder consumed = ConsumedCapacity.builder(b.metadata().name(), gsis.size()).table(0, tableUnits);
         double lsiUnits = 0;
-        for (IndexSpec lsi : b.localIndexes()) {
+        List<IndexSpec> lsis = b.localIndexes();
+        for (int i = 0; i < lsis.size(); i++) {
+            IndexSpec lsi = lsis.get(i);
             IndexWrite w = IndexWrite.of(lsi, oldItem, newItem);
             if (w.kind() == IndexWrite.Kind.NONE) continue;
             lsiUnits += w.units() * factor;
             consumed.localIndex(lsi.name(), 0, w.units() * factor);
         }
-        charge.add(b.table(), KeyCodec.token(key.partition()), SortPosition.of(key.sort()), tableUnits + lsiUnits);
-        for (TableBinding.Gsi gsi : b.globalIndexes()) {
+        charge.add(b.table(), state.tableToken(key.partition()), state.tableSort(key.sort()), tableUnits + lsiUnits);
+        // Only an image that is in the index has a place in it: a key of the wrong type is
+        // sparse here, and the write path refuses it with DynamoDB's message afterwards.
+        IndexPlacements at = state.placements.place(b, oldItem, newItem, sizes);
+        for (int g = 0; g < gsis.size(); g++) {
+            TableBinding.Gsi gsi = gsis.get(g);
             IndexSpec spec = gsi.spec();
-            // Only an image that is in the index has a place in it: a key of the wrong type is
-            // sparse here, and the write path refuses it with DynamoDB's message afterwards.
-            int o = entries.of(spec, oldItem, sizes);
-            int n = entries.of(spec, newItem, sizes);
-            IndexWrite w = IndexWrite.of(spec, oldItem, newItem,
-                    entries.indexed[o], entries.bytes[o], entries.indexed[n], entries.bytes[n]);
+            boolean before = at.oldIn[g], after = at.newIn[g];
+            boolean keyChanged = before && after && spec.keyChanged(oldItem, newItem);
+            boolean projectionChanged = before && after && !keyChanged && oldItem != newItem
+                    && (spec.projection() == IndexSpec.Projection.ALL ? state.itemsDiffer(oldItem, newItem)
+                            : spec.projectionChanged(oldItem, newItem));
+            IndexWrite w = IndexWrite.of(before, at.oldBytes[g], after, at.newBytes[g], keyChanged, projectionChanged);
             if (w.kind() == IndexWrite.Kind.NONE) continue;
             IndexWrite priced = factor == 1.0 ? w : new IndexWrite(w.kind(), w.deleteUnits() * factor, w.putUnits() * factor);
-            charge.index(gsi.map(), priced, entries.tokens[o], entries.sorts[o], entries.tokens[n], entries.sorts[n]);
+            charge.index(gsi.map(), priced, at.oldToken[g], at.oldSort[g], at.newToken[g], at.newSort[g]);
             consumed.globalIndex(spec.name(), 0, priced.units());
         }
         return consumed.build();
@@ -236,9 +168,9 @@ public final class ItemCapacity {
                                                  Map<String, AttributeValue> pricedItem, boolean transactional) {
         Map<String, AttributeValue> sized = pricedItem != null ? pricedItem : oldItem;
         double units = Units.failedCondition(oldItem != null, sized == null ? 0 : ItemSize.of(sized), transactional);
-        WriteCharge charge = charges.get().reset();
-        charge.add(b.table(), KeyCodec.token(key.partition()), SortPosition.of(key.sort()), units);
-        admit(b, charge);
+        WriteState state = states.get().begin();
+        state.charge.add(b.table(), state.tableToken(key.partition()), state.tableSort(key.sort()), units);
+        admit(b, state.charge);
         return ConsumedCapacity.builder(b.metadata().name()).table(0, units).build();
     }
 
@@ -256,23 +188,24 @@ public final class ItemCapacity {
         KeySchema tableKey = b.metadata().keySchema();
         Map<String, AttributeValue> any = newItem != null ? newItem : oldItem;
         if (any == null) return;
-        Sizes cache = sizes.get();
-        long delta = cache.of(newItem) - cache.of(oldItem);
+        WriteState state = states.get();
+        ItemSizes sizes = state.sizes;
+        WriteCharge admitted = state.charge;
+        long delta = sizes.of(newItem) - sizes.of(oldItem);
         long items = (newItem != null ? 1 : 0) - (oldItem != null ? 1 : 0);
-        b.table().recordSize(token(tableKey, any), sort(tableKey, any), delta, items);
-        Entries placed = entries.get();
-        for (TableBinding.Gsi gsi : b.globalIndexes()) {
-            IndexSpec spec = gsi.spec();
-            PartitionMap map = gsi.map();
-            int o = placed.of(spec, oldItem, cache);
-            int n = placed.of(spec, newItem, cache);
-            if (placed.indexed[o] && placed.indexed[n]
-                    && placed.tokens[o] == placed.tokens[n] && placed.sorts[o] == placed.sorts[n]) {
-                map.recordResize(placed.tokens[n], placed.sorts[n], placed.bytes[o], placed.bytes[n]);
+        long token = tableKey.hash().size() == 1 ? state.tableToken(any.get(tableKey.hash().get(0).name())) : token(tableKey, any);
+        long sort = tableKey.range().isEmpty() ? SortPosition.NONE : state.tableSort(any.get(tableKey.range().get(0).name()));
+        b.table().recordSize(token, sort, delta, items, admitted);
+        IndexPlacements at = state.placements.place(b, oldItem, newItem, sizes);
+        List<TableBinding.Gsi> gsis = b.globalIndexes();
+        for (int g = 0; g < gsis.size(); g++) {
+            PartitionMap map = gsis.get(g).map();
+            if (at.oldIn[g] && at.newIn[g] && at.oldToken[g] == at.newToken[g] && at.oldSort[g] == at.newSort[g]) {
+                map.recordResize(at.newToken[g], at.newSort[g], at.oldBytes[g], at.newBytes[g], admitted);
                 continue;
             }
-            if (placed.indexed[o]) map.recordSize(placed.tokens[o], placed.sorts[o], -placed.bytes[o], -1);
-            if (placed.indexed[n]) map.recordSize(placed.tokens[n], placed.sorts[n], placed.bytes[n], 1);
+            if (at.oldIn[g]) map.recordSize(at.oldToken[g], at.oldSort[g], -at.oldBytes[g], -1, admitted);
+            if (at.newIn[g]) map.recordSize(at.newToken[g], at.newSort[g], at.newBytes[g], 1, admitted);
         }
     }
 
