@@ -37,14 +37,39 @@ public final class PartitionMap implements Partition.MapContext {
     private volatile Layout layout;
     private int knownGeneration;
 
-    /** Immutable: partitions sorted by start, starts copied into flat arrays for the search. */
-    private record Layout(Partition[] parts, long[] tokens, long[] sorts) {
+    /**
+     * Immutable: partitions sorted by start, starts copied into flat arrays for the search, and
+     * a radix index over the top {@code 64 - shift} bits of the token: {@code first[b]} is the
+     * last partition starting at or before the start of bucket b, so the partition of a token
+     * in bucket b lies between {@code first[b]} and {@code first[b + 1]}. With about one bucket
+     * per partition that range is a partition or two, and a lookup touches a cache line or two
+     * instead of one per level of a binary search over thousands of starts.
+     */
+    private record Layout(Partition[] parts, long[] tokens, long[] sorts, int[] first, int shift) {
+        /** Buckets at most 2^16 (256 KB of index) however many partitions: past that, ranges just get wider. */
+        private static final int MAX_BUCKET_BITS = 16;
+
         static Layout of(List<Partition> list) {
             Partition[] parts = list.toArray(new Partition[0]);
             long[] t = new long[parts.length], s = new long[parts.length];
             for (int i = 0; i < parts.length; i++) { t[i] = parts[i].startToken; s[i] = parts[i].startSort; }
-            return new Layout(parts, t, s);
+            // About one bucket per partition, and at least two buckets (shift stays below 64).
+            int bits = Math.min(MAX_BUCKET_BITS, 32 - Integer.numberOfLeadingZeros(Math.max(1, parts.length - 1)));
+            int[] first = new int[(1 << bits) + 1];
+            int shift = 64 - bits;
+            for (int b = 0, i = 0; b < first.length; b++) {
+                if (b == 1 << bits) { first[b] = parts.length - 1; break; }
+                long start = bucketStart(b, shift);
+                while (i + 1 < t.length && t[i + 1] <= start) i++;
+                first[b] = i;
+            }
+            return new Layout(parts, t, s, first, shift);
         }
+
+        /** The bucket of a token: its top bits in unsigned order (tokens are signed longs). */
+        int bucket(long token) { return (int) ((token ^ Long.MIN_VALUE) >>> shift); }
+
+        private static long bucketStart(int b, int shift) { return ((long) b << shift) ^ Long.MIN_VALUE; }
     }
 
     PartitionMap(String name, String arn, boolean index, boolean sortSplitAllowed, Throughput throughput,
@@ -400,15 +425,16 @@ public final class PartitionMap implements Partition.MapContext {
     }
 
     /**
-     * The last partition starting at or before (token, sort). Searched on tokens alone, in a
-     * form the JIT compiles without unpredictable branches (a write looks up a partition in the
-     * table and in every GSI, twice); partitions that share a start token (sort-key splits) are
-     * then stepped back over by sort position.
+     * The last partition starting at or before (token, sort). Searched on tokens alone, first
+     * in the layout's radix index, then by a binary search over the few partitions of the
+     * token's bucket, in a form the JIT compiles without unpredictable branches; partitions that
+     * share a start token (sort-key splits) are then stepped back over by sort position.
      */
     private static int find(Layout l, long token, long sort) {
         long[] tokens = l.tokens;
-        int lo = 0;
-        for (int n = tokens.length; n > 1; ) {
+        int b = l.bucket(token);
+        int lo = l.first[b];
+        for (int n = l.first[b + 1] - lo + 1; n > 1; ) {
             int half = n >>> 1;
             if (tokens[lo + half] <= token) lo += half;
             n -= half;

@@ -115,6 +115,44 @@ class PartitionMapTest {
     }
 
     @Test
+    void lookupAgreesWithAPlainSearchOnAnUnevenLayout() { // the radix index over tokens is only a shortcut
+        Sim sim = new Sim(CapacitySettings.defaults().withMaxPartitionBytes(1 << 18));
+        PartitionMap m = map(sim, Throughput.provisioned(1, 3_000), true, false);
+        Random r = new Random(11);
+        // One item collection split by sort key (while it is alone in the map), then size splits at
+        // random tokens, and more of them crowded into one narrow range.
+        for (int i = 0; i < 1000; i++) m.recordSize(42, r.nextLong(), 8192, 1);
+        for (int i = 0; i < 3000; i++) m.recordSize(r.nextLong(), 0, 4096, 1);
+        for (int i = 0; i < 3000; i++) m.recordSize(r.nextLong() >>> 40, 0, 4096, 1);
+        List<CapacitySnapshot.PartitionSnapshot> parts = m.snapshot().partitions();
+        assertThat(parts.size()).isGreaterThan(150);
+        assertThat(parts.stream().filter(p -> p.startToken() == 42).count()).isGreaterThan(2);
+        for (int i = 0; i < 20_000; i++) {
+            long token = i % 3 == 0 ? r.nextLong() >>> 40 : r.nextLong();
+            long sort = r.nextLong();
+            assertThat(m.partitionOf(token, sort)).isEqualTo(plainSearch(parts, token, sort));
+        }
+        for (CapacitySnapshot.PartitionSnapshot p : parts) {
+            for (long dt = -1; dt <= 1; dt++) {
+                long token = p.startToken() + dt;
+                assertThat(m.partitionOf(token, p.startSort())).isEqualTo(plainSearch(parts, token, p.startSort()));
+                assertThat(m.partitionOf(token, p.startSort() - 1)).isEqualTo(plainSearch(parts, token, p.startSort() - 1));
+            }
+        }
+    }
+
+    /** The last partition whose start (token, sort) is at or before the key. */
+    private static int plainSearch(List<CapacitySnapshot.PartitionSnapshot> parts, long token, long sort) {
+        int found = 0;
+        for (int i = 0; i < parts.size(); i++) {
+            CapacitySnapshot.PartitionSnapshot p = parts.get(i);
+            int c = Long.compare(p.startToken(), token);
+            if (c < 0 || (c == 0 && p.startSort() <= sort)) found = i;
+        }
+        return found;
+    }
+
+    @Test
     void aResizeInPlaceIsARemoveAndAnAdd() {
         Sim sim = new Sim(CapacitySettings.defaults().withMaxPartitionBytes(1 << 20));
         PartitionMap once = map(sim, Throughput.provisioned(5, 5), false, false);

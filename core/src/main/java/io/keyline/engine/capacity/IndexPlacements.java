@@ -16,8 +16,10 @@ import java.util.Map;
  * reads the same places when it records the same write (same binding, same old and new item,
  * compared by identity: all three are immutable), and places them again otherwise.
  *
- * <p>The new image takes the old one's token and sort position when its key values are equal
- * (an overwrite that keeps the index key): the token is a function of the key values alone.
+ * <p>The key values of the two images are compared once, for the diff ({@link #keyChanged})
+ * and so that the new image takes the old one's token and sort position when they are equal (an
+ * overwrite that keeps the index key): a token is a function of the key values alone, a sort
+ * position of the first range value.
  *
  * <p>Not thread-safe: one per thread, inside {@link WriteState}.
  */
@@ -25,6 +27,8 @@ final class IndexPlacements {
     private Object binding, oldItem, newItem;
     private int count;
     boolean[] oldIn = new boolean[0], newIn = new boolean[0];
+    /** Both images in the index with different key values ({@link IndexSpec#keyChanged}): the entry moves. */
+    boolean[] keyChanged = new boolean[0];
     long[] oldToken = new long[0], newToken = new long[0];
     long[] oldSort = new long[0], newSort = new long[0];
     long[] oldBytes = new long[0], newBytes = new long[0];
@@ -38,22 +42,26 @@ final class IndexPlacements {
         if (oldIn.length < count) grow(count);
         for (int g = 0; g < count; g++) {
             IndexSpec spec = gsis.get(g).spec();
+            KeySchema key = spec.indexKey();
             boolean before = spec.indexes(oldImage);
             oldIn[g] = before;
-            oldToken[g] = before ? ItemCapacity.token(spec.indexKey(), oldImage) : 0;
-            oldSort[g] = before ? ItemCapacity.sort(spec.indexKey(), oldImage) : SortPosition.NONE;
+            oldToken[g] = before ? ItemCapacity.token(key, oldImage) : 0;
+            oldSort[g] = before ? ItemCapacity.sort(key, oldImage) : SortPosition.NONE;
             oldBytes[g] = before ? entrySize(spec, oldImage, sizes) : 0;
             boolean after = spec.indexes(newImage);
             newIn[g] = after;
             if (!after) {
+                keyChanged[g] = false;
                 newToken[g] = 0;
                 newSort[g] = SortPosition.NONE;
                 newBytes[g] = 0;
                 continue;
             }
-            KeySchema key = spec.indexKey();
-            newToken[g] = before && sameValues(key.hash(), oldImage, newImage) ? oldToken[g] : ItemCapacity.token(key, newImage);
-            newSort[g] = before && sameFirst(key.range(), oldImage, newImage) ? oldSort[g] : ItemCapacity.sort(key, newImage);
+            boolean sameHash = before && equalValues(key.hash(), oldImage, newImage);
+            boolean sameRange = before && equalValues(key.range(), oldImage, newImage);
+            keyChanged[g] = before && !(sameHash && sameRange);
+            newToken[g] = sameHash ? oldToken[g] : ItemCapacity.token(key, newImage);
+            newSort[g] = sameRange ? oldSort[g] : ItemCapacity.sort(key, newImage);
             newBytes[g] = entrySize(spec, newImage, sizes);
         }
         binding = b;
@@ -67,8 +75,8 @@ final class IndexPlacements {
     }
 
     /** Whether two images in the index have equal values of these key attributes (present in both). */
-    private static boolean sameValues(List<KeyAttribute> attributes, Map<String, AttributeValue> a,
-                                      Map<String, AttributeValue> b) {
+    private static boolean equalValues(List<KeyAttribute> attributes, Map<String, AttributeValue> a,
+                                       Map<String, AttributeValue> b) {
         for (int i = 0; i < attributes.size(); i++) {
             String name = attributes.get(i).name();
             if (!a.get(name).equals(b.get(name))) return false;
@@ -76,16 +84,10 @@ final class IndexPlacements {
         return true;
     }
 
-    /** Whether the first range attribute (the one a sort position is taken of) is equal, or the key has none. */
-    private static boolean sameFirst(List<KeyAttribute> range, Map<String, AttributeValue> a, Map<String, AttributeValue> b) {
-        if (range.isEmpty()) return true;
-        String name = range.get(0).name();
-        return a.get(name).equals(b.get(name));
-    }
-
     private void grow(int n) {
         oldIn = Arrays.copyOf(oldIn, n);
         newIn = Arrays.copyOf(newIn, n);
+        keyChanged = Arrays.copyOf(keyChanged, n);
         oldToken = Arrays.copyOf(oldToken, n);
         newToken = Arrays.copyOf(newToken, n);
         oldSort = Arrays.copyOf(oldSort, n);

@@ -146,7 +146,7 @@ public final class ItemCapacity {
             TableBinding.Gsi gsi = gsis.get(g);
             IndexSpec spec = gsi.spec();
             boolean before = at.oldIn[g], after = at.newIn[g];
-            boolean keyChanged = before && after && spec.keyChanged(oldItem, newItem);
+            boolean keyChanged = at.keyChanged[g];
             boolean projectionChanged = before && after && !keyChanged && oldItem != newItem
                     && (spec.projection() == IndexSpec.Projection.ALL ? state.itemsDiffer(oldItem, newItem)
                             : spec.projectionChanged(oldItem, newItem));

@@ -58,10 +58,12 @@ final class WriteState {
     /**
      * Whether the old and new item of the write being priced differ (both present), worked out
      * once per write: an ALL projection's entry changes exactly when the item does, for every
-     * such GSI.
+     * such GSI. Items of different sizes differ without comparing them.
      */
     boolean itemsDiffer(Map<String, AttributeValue> oldItem, Map<String, AttributeValue> newItem) {
-        if (itemsDiffer == UNKNOWN) itemsDiffer = oldItem.equals(newItem) ? SAME : DIFFERENT;
+        if (itemsDiffer == UNKNOWN) {
+            itemsDiffer = sizes.of(oldItem) != sizes.of(newItem) || !oldItem.equals(newItem) ? DIFFERENT : SAME;
+        }
         return itemsDiffer == DIFFERENT;
     }
 }
