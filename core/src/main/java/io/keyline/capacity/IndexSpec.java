@@ -52,7 +52,7 @@ public record IndexSpec(String name, boolean global, KeySchema indexKey, KeySche
     }
 
     /** Whether the index key values differ between two items that are both in the index. */
-    public boolean keyChanged(Map<String, AttributeValue> oldItem, Map<String, AttributeValue> newItem) {
+    boolean keyChanged(Map<String, AttributeValue> oldItem, Map<String, AttributeValue> newItem) {
         for (KeyAttribute k : indexKey.hash()) if (!Objects.equals(oldItem.get(k.name()), newItem.get(k.name()))) return true;
         for (KeyAttribute k : indexKey.range()) if (!Objects.equals(oldItem.get(k.name()), newItem.get(k.name()))) return true;
         return false;

@@ -38,7 +38,8 @@
  * charge.reset().add(cap.table(), token, SortPosition.of(sk), Units.write(oldSize, newSize, false) + lsiUnits);
  * for each GSI: charge.index(cap.index(g), IndexWrite.of(spec, oldItem, newItem), oldTok, oldPos, newTok, newPos);
  * Throttle t = cap.admitWrite(charge);   // null: go ahead; else throw t.exceptionType() with t.message()
- * map.recordSize(token, pos, newSize - oldSize, itemsDelta);  // after the write is stored
+ * map.recordSize(token, pos, newSize - oldSize, itemsDelta, charge);  // after the write is stored;
+ *                                        // the admitted charge saves finding the partition again
  * // a read: admit, read, then charge what was read
  * Throttle t = map.admitRead(token, pos);  ...  map.chargeRead(token, pos, meter.units(consistency));
  * }</pre>

@@ -27,7 +27,7 @@ final class IndexPlacements {
     private Object binding, oldItem, newItem;
     private int count;
     boolean[] oldIn = new boolean[0], newIn = new boolean[0];
-    /** Both images in the index with different key values ({@link IndexSpec#keyChanged}): the entry moves. */
+    /** Both images in the index with different key values (as IndexSpec.keyChanged): the entry moves. */
     boolean[] keyChanged = new boolean[0];
     long[] oldToken = new long[0], newToken = new long[0];
     long[] oldSort = new long[0], newSort = new long[0];
