@@ -24,6 +24,7 @@ import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
@@ -89,6 +90,8 @@ public class ItemCapacityBenchmark {
     private Map<String, AttributeValue>[] items;
     /** The stored image of items[k], as an overwrite finds it. */
     private Map<String, AttributeValue>[] stored;
+    /** items[k] as stored bytes, for {@link Decoded}. */
+    private byte[][] encoded;
     private int next;
 
     @Setup
@@ -114,6 +117,7 @@ public class ItemCapacityBenchmark {
         keyValues = new PrimaryKey[keys];
         items = new Map[keys];
         stored = new Map[keys];
+        encoded = new byte[keys][];
         boolean shared = images.equals("shared");
         if (!shared && !images.equals("request")) throw new IllegalArgumentException("images: request or shared");
         for (int i = 0; i < keys; i++) {
@@ -124,6 +128,7 @@ public class ItemCapacityBenchmark {
             item.put("payload", new AttributeValue.S("x".repeat(200)));
             items[i] = shared ? Map.copyOf(item) : item;
             stored[i] = shared ? items[i] : ItemCodec.decode(ItemCodec.encode(item));
+            encoded[i] = ItemCodec.encode(item);
         }
     }
 
@@ -143,6 +148,37 @@ public class ItemCapacityBenchmark {
     @Benchmark
     public Map<String, Object> admitAndAccountWriteIndexes() {
         return admitAndAccountWrite().render(ConsumedCapacity.Level.INDEXES);
+    }
+
+    /**
+     * The next write's items decoded afresh, outside the timed call, as a PutItem's are just
+     * before it is priced (the request's item parsed, the stored one read): in the CPU's caches.
+     * The prebuilt items of {@link #admitAndAccountWrite} are not (8,192 maps of about 1 KB in
+     * turn). JMH times each call on its own here, which adds its timestamps to the score.
+     */
+    @State(Scope.Thread)
+    public static class Decoded {
+        PrimaryKey key;
+        Map<String, AttributeValue> oldItem, newItem;
+
+        @Setup(Level.Invocation)
+        public void next(ItemCapacityBenchmark b) {
+            int i = b.next++;
+            int k = i & (b.keys - 1);
+            newItem = ItemCodec.decode(b.encoded[k]);
+            oldItem = (i & 1) == 0 ? null : ItemCodec.decode(b.encoded[k]);
+            key = new PrimaryKey(newItem.get("p"), null);
+        }
+    }
+
+    /** As {@link #admitAndAccountWrite}, on items decoded just before the call ({@link Decoded}). */
+    @Benchmark
+    public ConsumedCapacity admitAndAccountDecodedWrite(Decoded d) {
+        clock.advance(step);
+        TableBinding b = engine.capacity().binding(table);
+        ConsumedCapacity consumed = capacity.admitWrite(b, d.key, d.oldItem, d.newItem, false);
+        capacity.written(b, d.oldItem, d.newItem);
+        return consumed;
     }
 
     @Benchmark
