@@ -44,6 +44,16 @@ class KeylineCommandTest {
     }
 
     @Test
+    void checkTakesATableThroughItsLifeOverHttp() {
+        CommandLine cli = Keyline.commandLine();
+        StringWriter out = new StringWriter();
+        cli.setOut(new PrintWriter(out));
+        cli.setErr(new PrintWriter(out));
+        assertThat(cli.execute("check")).as(out.toString()).isZero();
+        assertThat(out.toString()).contains("keyline check: OK (14 requests answered)");
+    }
+
+    @Test
     void versionIsPrinted() {
         assertThat(run("--version")).matches("keyline \\d+\\.\\d+\\.\\d+\\S*\\s*");
     }

@@ -53,6 +53,9 @@ public final class BatchGetItem implements Operation {
 
     @Override public String name() { return "BatchGetItem"; }
 
+    /** A read: bounded by DynamoDB's limits, waits for nothing. */
+    @Override public boolean quick(JsonObject request) { return true; }
+
     /** One table's part of the request, validated. */
     private record TableRequest(String name, JsonObject raw, TableMetadata table, Projection projection, boolean consistent,
                                 List<Map<String, AttributeValue>> keyMaps, List<PrimaryKey> keys) {}

@@ -47,6 +47,13 @@ public final class BatchWriteItem implements Operation {
 
     @Override public String name() { return "BatchWriteItem"; }
 
+    /** Quick unless a write to one of its tables will wait for GSI changes to be applied. */
+    @Override public boolean quick(JsonObject request) {
+        if (!(request.get("RequestItems") instanceof Map<?, ?> tables)) return true;
+        for (Object table : tables.keySet()) if (engine.indexes().writesWait(table)) return false;
+        return true;
+    }
+
     /** One validated write: the item for a put, null for a delete; raw is echoed in UnprocessedItems. */
     private record Write(String tableName, TableMetadata table, PrimaryKey key, Map<String, AttributeValue> item, Object raw) {}
 

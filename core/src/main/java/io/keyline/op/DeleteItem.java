@@ -20,6 +20,9 @@ public final class DeleteItem implements Operation {
 
     @Override public String name() { return "DeleteItem"; }
 
+    /** Quick unless the write will wait for its GSI changes to be applied. */
+    @Override public boolean quick(JsonObject request) { return !engine.indexes().writesWait(request.get("TableName")); }
+
     @Override public Object handle(JsonObject request) {
         Map<String, AttributeValue> keyAttributes = request.item("Key");
         WriteRequest common = WriteRequest.parse(request, "key", keyAttributes);

@@ -21,6 +21,9 @@ public final class DescribeEndpoints implements Operation {
 
     @Override public String name() { return "DescribeEndpoints"; }
 
+    /** A read: bounded by DynamoDB's limits, waits for nothing. */
+    @Override public boolean quick(JsonObject request) { return true; }
+
     @Override public Object handle(JsonObject request) {
         String address = engine.settings().endpointAddress();
         if (address == null) address = "dynamodb." + engine.settings().region() + ".amazonaws.com";

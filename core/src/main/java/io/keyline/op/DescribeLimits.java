@@ -9,6 +9,9 @@ import java.util.Map;
 public final class DescribeLimits implements Operation {
     @Override public String name() { return "DescribeLimits"; }
 
+    /** A read: bounded by DynamoDB's limits, waits for nothing. */
+    @Override public boolean quick(JsonObject request) { return true; }
+
     @Override public Object handle(JsonObject request) {
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("AccountMaxReadCapacityUnits", Throughputs.ACCOUNT_MAX_READ_CAPACITY_UNITS);

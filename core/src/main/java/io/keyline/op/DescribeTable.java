@@ -16,6 +16,9 @@ public final class DescribeTable implements Operation {
 
     @Override public String name() { return "DescribeTable"; }
 
+    /** A read: bounded by DynamoDB's limits, waits for nothing. */
+    @Override public boolean quick(JsonObject request) { return true; }
+
     @Override public Object handle(JsonObject request) {
         Constraints c = new Constraints();
         String name = request.string("TableName");

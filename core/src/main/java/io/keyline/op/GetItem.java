@@ -25,6 +25,9 @@ public final class GetItem implements Operation {
 
     @Override public String name() { return "GetItem"; }
 
+    /** A read: bounded by DynamoDB's limits, waits for nothing. */
+    @Override public boolean quick(JsonObject request) { return true; }
+
     @Override public Object handle(JsonObject request) {
         String tableName = request.string("TableName");
         Map<String, AttributeValue> keyAttributes = request.item("Key");

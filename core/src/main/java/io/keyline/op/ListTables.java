@@ -22,6 +22,9 @@ public final class ListTables implements Operation {
 
     @Override public String name() { return "ListTables"; }
 
+    /** A read: bounded by DynamoDB's limits, waits for nothing. */
+    @Override public boolean quick(JsonObject request) { return true; }
+
     @Override public Object handle(JsonObject request) {
         Constraints c = new Constraints();
         Integer limit = request.intValue("Limit");

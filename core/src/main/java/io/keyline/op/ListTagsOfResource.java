@@ -21,6 +21,9 @@ public final class ListTagsOfResource implements Operation {
 
     @Override public String name() { return "ListTagsOfResource"; }
 
+    /** A read: bounded by DynamoDB's limits, waits for nothing. */
+    @Override public boolean quick(JsonObject request) { return true; }
+
     @Override public Object handle(JsonObject request) {
         Constraints c = new Constraints();
         String arn = request.string("ResourceArn");

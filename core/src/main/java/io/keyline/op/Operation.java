@@ -13,4 +13,16 @@ public interface Operation {
     String name();
 
     Object handle(JsonObject request);
+
+    /**
+     * Whether this request may run on the I/O thread that read it instead of being handed to a
+     * worker: true only if it never waits for other work (a GSI change to be applied, a
+     * transaction's lock wait, a table's creation) beyond a short item lock, and its work is
+     * bounded (DynamoDB's page and batch limits). The hand-off costs two thread wake-ups, a
+     * large share of a small request's CPU (docs/BENCHMARKS.md). Must not throw: an invalid
+     * request is quick, since it fails fast.
+     */
+    default boolean quick(JsonObject request) {
+        return false;
+    }
 }

@@ -23,6 +23,9 @@ public final class PutItem implements Operation {
 
     @Override public String name() { return "PutItem"; }
 
+    /** Quick unless the write will wait for its GSI changes to be applied. */
+    @Override public boolean quick(JsonObject request) { return !engine.indexes().writesWait(request.get("TableName")); }
+
     @Override public Object handle(JsonObject request) {
         Map<String, AttributeValue> item = request.item("Item");
         WriteRequest common = WriteRequest.parse(request, "item", item);

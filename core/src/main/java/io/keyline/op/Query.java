@@ -41,6 +41,9 @@ public final class Query implements Operation {
 
     @Override public String name() { return "Query"; }
 
+    /** A read: bounded by DynamoDB's limits, waits for nothing. */
+    @Override public boolean quick(JsonObject request) { return true; }
+
     @Override public Object handle(JsonObject request) {
         String tableName = request.string("TableName");
         Map<String, AttributeValue> startKey = request.item("ExclusiveStartKey");

@@ -41,6 +41,9 @@ public final class Scan implements Operation {
 
     @Override public String name() { return "Scan"; }
 
+    /** A read: bounded by DynamoDB's limits, waits for nothing. */
+    @Override public boolean quick(JsonObject request) { return true; }
+
     @Override public Object handle(JsonObject request) {
         String tableName = request.string("TableName");
         Map<String, AttributeValue> startKey = request.item("ExclusiveStartKey");

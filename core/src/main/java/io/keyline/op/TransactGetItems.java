@@ -41,6 +41,9 @@ public final class TransactGetItems implements Operation {
 
     @Override public String name() { return "TransactGetItems"; }
 
+    /** A read: bounded by DynamoDB's limits, waits for nothing. */
+    @Override public boolean quick(JsonObject request) { return true; }
+
     @Override public Object handle(JsonObject request) {
         List<JsonObject> items = request.objects("TransactItems");
         Constraints c = new Constraints();

@@ -20,8 +20,9 @@ import org.slf4j.LoggerFactory;
  * UnknownOperationException), authentication token (400 MissingAuthenticationTokenException),
  * body decoding (413 or 500), JSON syntax (400 SerializationException with no message, as
  * DynamoDB sends it), then the operation. SigV4 signatures are not verified yet: any
- * Authorization header (or presigned query) is accepted. Runs on a worker thread, never on
- * Netty's event loop. Thread-safe: no mutable state.
+ * Authorization header (or presigned query) is accepted. {@link #prepare} and
+ * {@link #execute} split the work so the server can run a quick operation on the I/O thread and
+ * hand the others to a worker. Thread-safe: no mutable state.
  */
 final class ApiRequestProcessor {
     private static final Logger LOG = LoggerFactory.getLogger(ApiRequestProcessor.class);
@@ -37,33 +38,58 @@ final class ApiRequestProcessor {
     }
 
     /**
+     * A request that passed the checks before its operation: the operation and its parsed body,
+     * or the reply that ends it early (an error).
+     */
+    record Prepared(Operation operation, JsonObject request, Reply early) {
+        /** Whether the operation may run right here on the I/O thread (see {@link Operation#quick}). */
+        boolean quick() {
+            return early != null || operation.quick(request);
+        }
+    }
+
+    /**
      * @param requestId  the id this request's reply carries, for the log of internal errors
      * @param uriQuery   the raw query string of the request URI, or null
      */
     Reply process(String requestId, HttpHeaders headers, String uriQuery, ByteBuf body) {
+        return execute(requestId, headers, prepare(requestId, headers, uriQuery, body));
+    }
+
+    /** The checks before the operation, in DynamoDB's order, and the body parsed. Never throws. */
+    Prepared prepare(String requestId, HttpHeaders headers, String uriQuery, ByteBuf body) {
         try {
-            return Reply.ok(run(headers, uriQuery, body));
-        } catch (ApiException e) {
-            return Reply.error(e);
-        } catch (BodyTooLargeException e) {
-            return Reply.error(Errors.requestTooLarge(RequestLimits.TOO_LARGE_MESSAGE));
-        } catch (BodyDecodingException e) {
-            LOG.debug("request {}: {}", requestId, e.getMessage());
-            return Reply.error(Errors.internal(e.getMessage()));
+            if (body.isReadable() && !acceptedContentType(headers.get(HttpHeaderNames.CONTENT_TYPE))) {
+                throw RequestLimits.unsupportedContentType();
+            }
+            Operation operation = operation(headers.get("X-Amz-Target"));
+            if (!hasAuthentication(headers, uriQuery)) throw Errors.missingAuthenticationToken();
+            JsonObject request = JsonObject.of(parse(body, headers.get(HttpHeaderNames.CONTENT_ENCODING)));
+            return new Prepared(operation, request, null);
         } catch (RuntimeException | Error e) {
-            LOG.error("request {} ({}) failed", requestId, headers.get("X-Amz-Target"), e);
-            return Reply.error(Errors.internal(RequestLimits.INTERNAL_ERROR_MESSAGE));
+            return new Prepared(null, null, failure(requestId, headers, e));
         }
     }
 
-    private Object run(HttpHeaders headers, String uriQuery, ByteBuf body) {
-        if (body.isReadable() && !acceptedContentType(headers.get(HttpHeaderNames.CONTENT_TYPE))) {
-            throw RequestLimits.unsupportedContentType();
+    /** Runs a prepared request's operation. Never throws. */
+    Reply execute(String requestId, HttpHeaders headers, Prepared prepared) {
+        if (prepared.early() != null) return prepared.early();
+        try {
+            return Reply.ok(prepared.operation().handle(prepared.request()));
+        } catch (RuntimeException | Error e) {
+            return failure(requestId, headers, e);
         }
-        Operation operation = operation(headers.get("X-Amz-Target"));
-        if (!hasAuthentication(headers, uriQuery)) throw Errors.missingAuthenticationToken();
-        JsonObject request = JsonObject.of(parse(body, headers.get(HttpHeaderNames.CONTENT_ENCODING)));
-        return operation.handle(request);
+    }
+
+    private static Reply failure(String requestId, HttpHeaders headers, Throwable t) {
+        if (t instanceof ApiException e) return Reply.error(e);
+        if (t instanceof BodyTooLargeException) return Reply.error(Errors.requestTooLarge(RequestLimits.TOO_LARGE_MESSAGE));
+        if (t instanceof BodyDecodingException e) {
+            LOG.debug("request {}: {}", requestId, e.getMessage());
+            return Reply.error(Errors.internal(e.getMessage()));
+        }
+        LOG.error("request {} ({}) failed", requestId, headers.get("X-Amz-Target"), t);
+        return Reply.error(Errors.internal(RequestLimits.INTERNAL_ERROR_MESSAGE));
     }
 
     private Object parse(ByteBuf body, String contentEncoding) {

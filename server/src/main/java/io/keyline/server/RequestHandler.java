@@ -24,12 +24,19 @@ import org.slf4j.LoggerFactory;
 /**
  * Per-connection dispatcher. Routes {@code GET /} to the health check, {@code GET} of an
  * {@link AdminRoutes} path to that admin page, {@code POST /} to the
- * {@link ApiRequestProcessor} on the worker executor, anything else to 404 (DynamoDB signs the
+ * {@link ApiRequestProcessor}, anything else to 404 (DynamoDB signs the
  * path, so another path fails its signature check there; without verification, 404 says the same). Requests of one
  * connection are answered strictly in order: while one is in flight, later (pipelined) ones
  * wait in {@code pending} and the channel stops reading until they are served, which also bounds
- * the work one client can queue. All fields are touched only on the channel's event loop; the worker hands its
- * reply back through {@code ctx.executor()}.
+ * the work one client can queue.
+ *
+ * <p>Where an API request runs: a body up to {@link #MAX_INLINE_PARSE_BYTES} is checked and
+ * parsed on the event loop; if its operation is {@link io.keyline.op.Operation#quick quick}
+ * (reads, and writes that do not wait for GSI propagation) it runs there as well, which saves
+ * the two thread wake-ups of a hand-off (measured: about a third of the server's CPU on a small
+ * PutItem went to context switches, docs/BENCHMARKS.md). Everything else goes to the worker
+ * executor, so nothing that waits blocks an event loop. All fields are touched only on the
+ * channel's event loop; a worker hands its reply back through {@code ctx.executor()}.
  */
 final class RequestHandler extends ChannelInboundHandlerAdapter {
     private static final Logger LOG = LoggerFactory.getLogger(RequestHandler.class);
@@ -39,6 +46,12 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
     private final Executor workers;
     private final InFlight inFlight;
     private final AdminRoutes admin;
+    /**
+     * Bodies up to this size are parsed on the event loop, so that a quick operation runs there
+     * too; larger ones (up to 16 MB of BatchWriteItem) are parsed by a worker.
+     */
+    static final int MAX_INLINE_PARSE_BYTES = 64 * 1024;
+
     private final ArrayDeque<FullHttpRequest> pending = new ArrayDeque<>();
     private boolean busy;
 
@@ -108,21 +121,38 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
     private void dispatch(ChannelHandlerContext ctx, FullHttpRequest request, String requestId, String query,
                           HttpVersion version, boolean keepAlive) {
         inFlight.enter();
+        ByteBuf body = request.content();
+        if (body.readableBytes() <= MAX_INLINE_PARSE_BYTES) {
+            ApiRequestProcessor.Prepared prepared = processor.prepare(requestId, request.headers(), query, body);
+            if (prepared.quick()) {
+                Reply reply;
+                try {
+                    reply = processor.execute(requestId, request.headers(), prepared);
+                } finally {
+                    request.release();
+                }
+                written(respond(ctx, reply, requestId, version, keepAlive));
+                return;
+            }
+            handOff(ctx, request, requestId, version, keepAlive, () -> processor.execute(requestId, request.headers(), prepared));
+        } else {
+            handOff(ctx, request, requestId, version, keepAlive, () -> processor.process(requestId, request.headers(), query, body));
+        }
+    }
+
+    /** Runs {@code work} on a worker and writes its reply back on this channel's event loop. */
+    private void handOff(ChannelHandlerContext ctx, FullHttpRequest request, String requestId, HttpVersion version,
+                         boolean keepAlive, java.util.function.Supplier<Reply> work) {
         try {
             workers.execute(() -> {
                 Reply reply;
                 try {
-                    ByteBuf body = request.content();
-                    reply = processor.process(requestId, request.headers(), query, body);
+                    reply = work.get();
                 } finally {
                     request.release();
                 }
                 try {
-                    ctx.executor().execute(() -> {
-                        ChannelFuture written = respond(ctx, reply, requestId, version, keepAlive);
-                        if (written == null) inFlight.exit();
-                        else written.addListener(f -> inFlight.exit());
-                    });
+                    ctx.executor().execute(() -> written(respond(ctx, reply, requestId, version, keepAlive)));
                 } catch (RejectedExecutionException e) {
                     inFlight.exit(); // the event loop is gone: nobody to write to
                 }
@@ -133,6 +163,12 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
             request.release();
             respond(ctx, Reply.error(Errors.internal(RequestLimits.INTERNAL_ERROR_MESSAGE)), requestId, version, false);
         }
+    }
+
+    /** Leaves the in-flight count once the reply is on the wire (or the channel was gone). */
+    private void written(ChannelFuture write) {
+        if (write == null) inFlight.exit();
+        else write.addListener(f -> inFlight.exit());
     }
 
     /** Writes the reply, then serves the next pending request; null if the channel is already gone. */

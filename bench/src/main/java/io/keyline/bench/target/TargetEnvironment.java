@@ -56,6 +56,17 @@ public final class TargetEnvironment {
         return jar;
     }
 
+    /**
+     * The class-data archive options {@code bin/keyline} starts the jar with, when it has
+     * recorded one (cli/target/keyline.jsa, see bin/keyline), so the harness starts Keyline as a
+     * user does; none otherwise.
+     */
+    public List<String> keylineCdsOptions() {
+        Path archive = repoRoot.resolve("cli/target/keyline.jsa");
+        if (!Files.isRegularFile(archive)) return List.of();
+        return List.of("-XX:SharedArchiveFile=" + archive, "-Xlog:cds=off", "-Xlog:cds+dynamic=off");
+    }
+
     /** The dynalite CLI script, installing the pinned package with npm if it is not there yet. */
     public synchronized Path dynaliteCli() throws IOException {
         Path home = scratch.resolve("dynalite");

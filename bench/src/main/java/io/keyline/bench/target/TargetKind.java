@@ -86,6 +86,7 @@ public enum TargetKind {
             case KEYLINE_MEMORY_CAPACITY_OFF:
             case KEYLINE_ROCKSDB_CAPACITY_OFF:
                 cmd.add(env.java());
+                cmd.addAll(env.keylineCdsOptions());
                 cmd.addAll(env.serverJvmOptions());
                 cmd.add("-jar");
                 cmd.add(env.keylineJar().toString());

@@ -44,6 +44,16 @@ public final class Indexes implements AutoCloseable {
     /** Starts the backfill of a GSI that UpdateTable just added as CREATING. */
     public void startBackfill(String tableName, IndexMetadata index) { backfill.start(tableName, index.keyspaceId()); }
 
+    /**
+     * Whether a write to the named table waits, after committing, for its GSI changes to be
+     * applied: with no lag set, a table with GSIs. False for an unknown table (its write fails fast).
+     */
+    public boolean writesWait(Object tableName) {
+        if (!propagator.immediate() || !(tableName instanceof String name)) return false;
+        TableMetadata t = catalog.get(name);
+        return t != null && !t.globalIndexes().isEmpty();
+    }
+
     /** True while one of the table's GSIs is being backfilled. */
     public boolean backfilling(TableMetadata table) { return backfill.running(table); }
 
