@@ -25,7 +25,6 @@ import java.util.Map;
  */
 final class IndexPlacements {
     private Object binding, oldItem, newItem;
-    private int count;
     boolean[] oldIn = new boolean[0], newIn = new boolean[0];
     /** Both images in the index with different key values (as IndexSpec.keyChanged): the entry moves. */
     boolean[] keyChanged = new boolean[0];
@@ -38,7 +37,7 @@ final class IndexPlacements {
                           ItemSizes sizes) {
         if (b == binding && oldImage == oldItem && newImage == newItem) return this;
         List<TableBinding.Gsi> gsis = b.globalIndexes();
-        count = gsis.size();
+        int count = gsis.size();
         if (oldIn.length < count) grow(count);
         for (int g = 0; g < count; g++) {
             IndexSpec spec = gsis.get(g).spec();
