@@ -29,7 +29,7 @@ public final class ItemSize {
 
     public static long of(AttributeValue v) {
         if (v instanceof AttributeValue.S s) return utf8Length(s.value());
-        if (v instanceof AttributeValue.N n) return numberSize(n.value());
+        if (v instanceof AttributeValue.N n) return normalizedNumberSize(n.value()); // N holds its value normalized
         if (v instanceof AttributeValue.B b) return b.value().length();
         if (v instanceof AttributeValue.Bool || v instanceof AttributeValue.Null) return 1;
         if (v instanceof AttributeValue.L l) {
@@ -65,8 +65,12 @@ public final class ItemSize {
      * leading exponent are both even, plus 1 if negative; zero is 1 byte.
      */
     public static int numberSize(BigDecimal value) {
-        if (value.signum() == 0) return 1;
-        BigDecimal n = value.stripTrailingZeros();
+        return value.signum() == 0 ? 1 : normalizedNumberSize(value.stripTrailingZeros());
+    }
+
+    /** {@link #numberSize} of a value already without trailing zeros (stripping allocates a copy). */
+    private static int normalizedNumberSize(BigDecimal n) {
+        if (n.signum() == 0) return 1;
         int digits = n.precision();
         int exponent = n.precision() - n.scale() - 1;
         int size = 1 + (digits + 1) / 2;

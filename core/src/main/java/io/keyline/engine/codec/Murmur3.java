@@ -17,7 +17,7 @@ public final class Murmur3 {
 
     /** Cassandra's token for these bytes: the first 64 bits, with Long.MIN_VALUE (no key's token) mapped to MAX. */
     public static long token(byte[] data, int offset, int length) {
-        long h1 = hash128(data, offset, length)[0];
+        long h1 = hash(data, offset, length, null);
         return h1 == Long.MIN_VALUE ? Long.MAX_VALUE : h1;
     }
 
@@ -25,6 +25,13 @@ public final class Murmur3 {
 
     /** Both 64-bit halves {h1, h2} of the 128-bit hash (Cassandra's variant, seed 0). */
     public static long[] hash128(byte[] data, int offset, int length) {
+        long[] both = new long[2];
+        hash(data, offset, length, both);
+        return both;
+    }
+
+    /** The 128-bit hash: returns h1 and, if {@code both} is given, stores {h1, h2} in it (a token needs no array). */
+    private static long hash(byte[] data, int offset, int length, long[] both) {
         long h1 = 0;
         long h2 = 0;
         int blocks = length >>> 4;
@@ -74,7 +81,11 @@ public final class Murmur3 {
         h2 = finalMix(h2);
         h1 += h2;
         h2 += h1;
-        return new long[] {h1, h2};
+        if (both != null) {
+            both[0] = h1;
+            both[1] = h2;
+        }
+        return h1;
     }
 
     private static long mixK1(long k1) {

@@ -35,7 +35,7 @@ final class OrderedEncoding {
     private OrderedEncoding() {}
 
     static void write(ByteSink out, AttributeValue value) {
-        if (value instanceof AttributeValue.S s) writeBytes(out, s.value().getBytes(StandardCharsets.UTF_8), true);
+        if (value instanceof AttributeValue.S s) writeString(out, s.value());
         else if (value instanceof AttributeValue.N n) writeNumber(out, n.value());
         else if (value instanceof AttributeValue.B b) writeBytes(out, b.value().unsafeArray(), true);
         else throw new IllegalArgumentException("a key value must be S, N or B, not " + (value == null ? "null" : value.type()));
@@ -47,6 +47,26 @@ final class OrderedEncoding {
             case N -> new AttributeValue.N(readNumber(in));
             case B -> new AttributeValue.B(Binary.wrap(readBytes(in)));
         };
+    }
+
+    /**
+     * A string's UTF-8 bytes, escaped and terminated, as {@link #writeBytes} writes them. ASCII
+     * characters are their own UTF-8 bytes, so the common key is written without encoding it
+     * into a temporary array first (tokens are computed several times per write).
+     */
+    static void writeString(ByteSink out, String s) {
+        int n = s.length();
+        for (int i = 0; i < n; i++) {
+            char c = s.charAt(i);
+            if (c >= 0x80) {
+                writeBytes(out, s.substring(i).getBytes(StandardCharsets.UTF_8), true);
+                return;
+            }
+            out.write(c);
+            if (c == 0) out.write(ESCAPE);
+        }
+        out.write(0);
+        out.write(TERMINATOR);
     }
 
     /** The escaped bytes, with the terminator unless the caller wants a begins_with prefix. */
