@@ -53,9 +53,12 @@ final class RocksCursor implements Cursor, RocksDbStorage.NativeResource {
                 // Both seeks honour the iterate bounds set on the read options.
                 if (reverse) iterator.seekToLast();
                 else iterator.seekToFirst();
-            } else if (iterator.isValid()) {
+            } else if (key != null) {
+                // The last step found an entry, so the iterator is valid: no JNI call to ask.
                 if (reverse) iterator.prev();
                 else iterator.next();
+            } else {
+                return false; // already past the end (RocksDB must not be stepped there)
             }
             if (iterator.isValid()) {
                 key = iterator.key();
