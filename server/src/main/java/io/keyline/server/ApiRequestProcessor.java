@@ -44,7 +44,12 @@ final class ApiRequestProcessor {
     record Prepared(Operation operation, JsonObject request, Reply early) {
         /** Whether the operation may run right here on the I/O thread (see {@link Operation#quick}). */
         boolean quick() {
-            return early != null || operation.quick(request);
+            if (early != null) return true;
+            try {
+                return operation.quick(request);
+            } catch (RuntimeException e) {
+                return false; // a worker runs it and reports whatever goes wrong
+            }
         }
     }
 
