@@ -109,6 +109,17 @@ class KeyCodecTest {
         assertThat(KeyCodec.token(List.of(pk))).isEqualTo(KeyCodec.token(pk));
     }
 
+    /** The ASCII fast path writes exactly the escaped UTF-8 bytes, wherever a non-ASCII character starts. */
+    @Test void stringKeysEncodeAsTheirEscapedUtf8Bytes() {
+        for (String text : List.of("", "user#1", "a\u0000b", "\u00e9t\u00e9", "ab\u00e9", "x\uD83D\uDE00y", "\u65e5\u672c", "\u007f\u0080")) {
+            ByteSink fast = new ByteSink(4);
+            OrderedEncoding.writeString(fast, text);
+            ByteSink reference = new ByteSink(4);
+            OrderedEncoding.writeBytes(reference, text.getBytes(java.nio.charset.StandardCharsets.UTF_8), true);
+            assertThat(fast.toByteArray()).as(text).isEqualTo(reference.toByteArray());
+        }
+    }
+
     // ---- round trips ----
 
     @Test void itemKeysDecodeBack() {
