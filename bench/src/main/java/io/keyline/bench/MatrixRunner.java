@@ -1,6 +1,7 @@
 package io.keyline.bench;
 
 import io.keyline.bench.load.LoadDriver;
+import io.keyline.bench.load.LoadInterval;
 import io.keyline.bench.load.LoadResult;
 import io.keyline.bench.load.LoadSpec;
 import io.keyline.bench.load.ProcessCpu;
@@ -192,14 +193,16 @@ public final class MatrixRunner {
 
     private static LoadResult failed(LoadSpec load, String why) {
         double nan = Double.NaN;
-        return new LoadResult(0, 1, load.duration().toNanos() / 1e9, 0, nan, nan, nan, nan, nan, nan, why);
+        return new LoadResult(0, 1, load.duration().toNanos() / 1e9, 0, nan, nan, nan, nan, nan, nan, why, List.of());
     }
 
     private void report(RunRecord r) {
         LoadResult x = r.result();
-        log.printf("%-48s %-16s rep %d: %9.0f req/s  p50 %7.0f µs  p99 %7.0f µs  server %6.1f µs/req  client %6.1f µs/req  errors %d%s%n",
+        LoadInterval worst = x.worstInterval();
+        log.printf("%-48s %-16s rep %d: %9.0f req/s  p50 %7.0f µs  p99 %7.0f µs  server %6.1f µs/req  client %6.1f µs/req  errors %d%s%s%n",
                 r.scenario().label(), r.target(), r.repetition(), x.throughput(), x.p50Micros(), x.p99Micros(),
                 x.serverCpuMicrosPerRequest(), x.clientCpuMicrosPerRequest(), x.errors(),
+                worst == null ? "" : String.format("  slowest at +%d ms: %.0f µs", worst.startMillis(), worst.maxMicros()),
                 x.firstError() == null ? "" : "  first error: " + x.firstError());
     }
 

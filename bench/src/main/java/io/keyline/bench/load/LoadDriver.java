@@ -2,6 +2,8 @@ package io.keyline.bench.load;
 
 import io.keyline.bench.workload.RequestSet;
 import io.keyline.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
@@ -22,8 +24,10 @@ public final class LoadDriver {
     /** Bounds of the wait for requests still in flight when the window closes: the window's length, within these. */
     private static final long MIN_DRAIN_NANOS = TimeUnit.SECONDS.toNanos(1);
     private static final long MAX_DRAIN_NANOS = TimeUnit.SECONDS.toNanos(10);
-    /** Below this the pacer spins instead of parking: parkNanos oversleeps by ~50 µs. */
-    private static final long SPIN_NANOS = 20_000;
+    /** The open-loop pacer's shortest sleep: it sends what fell due meanwhile in one burst. */
+    private static final long PACER_TICK_NANOS = 100_000;
+    /** Length of a timeline slice. */
+    public static final long SLICE_MILLIS = 100;
 
     private final Clock clock;
     private final Transport transport;
@@ -54,10 +58,13 @@ public final class LoadDriver {
         windowStart = begin + spec.warmup().toNanos();
         windowEnd = windowStart + spec.duration().toNanos();
         CpuMark mark = new CpuMark();
+        List<LoadInterval> timeline = new ArrayList<>();
+        Histogram total = new Histogram(3);
         Thread marker = new Thread(() -> {
             sleepUntil(windowStart);
             mark.take(serverPid);
-        }, "bench-window-start");
+            sampleUntil(windowEnd, total, timeline);
+        }, "bench-window");
         marker.start();
         if (spec.mode() == LoadSpec.Mode.CLOSED) {
             for (int i = 0; i < spec.concurrency(); i++) issue(clock.nanos());
@@ -69,12 +76,13 @@ public final class LoadDriver {
         double clientCpuEnd = ProcessCpu.seconds(ProcessCpu.self());
         joinQuietly(marker);
         drain();
+        slice(total, timeline);
         long unanswered = inFlight.get();
         if (unanswered > 0) {
             failed.add(unanswered);
             firstError.compareAndSet(null, unanswered + " requests unanswered " + drainNanos() / 1_000_000 + " ms after the window");
         }
-        Histogram h = recorder.getIntervalHistogram();
+        Histogram h = total;
         long requestsDone = ok.sum();
         double seconds = spec.duration().toNanos() / 1e9;
         long n = Math.max(1, requestsDone + failed.sum());
@@ -82,19 +90,53 @@ public final class LoadDriver {
                 h.getValueAtPercentile(50) / 1000.0, h.getValueAtPercentile(99) / 1000.0,
                 h.getValueAtPercentile(99.9) / 1000.0, h.getMaxValue() / 1000.0,
                 (serverCpuEnd - mark.server) * 1e6 / n, (clientCpuEnd - mark.client) * 1e6 / n,
-                firstError.get());
+                firstError.get(), timeline);
     }
 
-    /** Open loop: request i is due at begin + i / rate; late ones are sent at once, still timed from when they were due. */
+    /** Every slice of the window, the slowest request of each: a sampler thread, {@link #SLICE_MILLIS} ms apart. */
+    private void sampleUntil(long end, Histogram total, List<LoadInterval> timeline) {
+        long sliceNanos = TimeUnit.MILLISECONDS.toNanos(SLICE_MILLIS);
+        for (long next = windowStart + sliceNanos; next < end; next += sliceNanos) {
+            sleepUntil(next);
+            slice(total, timeline);
+        }
+    }
+
+    /** Confined to the sampler thread, then to the run's thread after it joined the sampler. */
+    private Histogram sliceBuffer;
+    private long slices;
+
+    /** Moves what completed since the last slice into the total and one timeline entry. */
+    private void slice(Histogram total, List<LoadInterval> timeline) {
+        long startMillis = slices++ * SLICE_MILLIS;
+        sliceBuffer = recorder.getIntervalHistogram(sliceBuffer);
+        if (sliceBuffer.getTotalCount() == 0) return;
+        total.add(sliceBuffer);
+        timeline.add(new LoadInterval(startMillis, sliceBuffer.getTotalCount(),
+                sliceBuffer.getValueAtPercentile(99) / 1000.0, sliceBuffer.getMaxValue() / 1000.0));
+    }
+
+    /**
+     * Open loop: request i is due at begin + i / rate. The pacer wakes, sends every request that
+     * is due (each timed from when it was due, not when it left), and sleeps at least
+     * {@link #PACER_TICK_NANOS} before the next look. It never spins and never wakes per request:
+     * at tens of thousands of requests a second either would hold a good part of one of this
+     * machine's two cores, and the server under test would be measured on what is left. The
+     * price, charged to the latencies honestly, is up to one tick of waiting before a send.
+     */
     private void pace(long begin) {
         double intervalNanos = 1e9 / spec.rate();
-        for (long i = 0; ; i++) {
-            long due = begin + (long) (i * intervalNanos);
+        long i = 0;
+        while (true) {
+            long now = clock.nanos();
+            long due;
+            while ((due = begin + (long) (i * intervalNanos)) <= now) {
+                if (due >= windowEnd) return;
+                issue(due);
+                i++;
+            }
             if (due >= windowEnd) return;
-            long wait = due - clock.nanos();
-            if (wait > SPIN_NANOS) LockSupport.parkNanos(wait - SPIN_NANOS);
-            while (clock.nanos() < due) Thread.onSpinWait();
-            issue(due);
+            LockSupport.parkNanos(Math.max(due - now, PACER_TICK_NANOS));
         }
     }
 

@@ -2,6 +2,7 @@ package io.keyline.bench.report;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import io.keyline.bench.load.LoadInterval;
 import io.keyline.bench.load.LoadResult;
 import io.keyline.bench.target.StartupRecord;
 import java.io.IOException;
@@ -74,6 +75,7 @@ public final class ReportWriter {
                 number(g, "serverCpuMicrosPerRequest", x.serverCpuMicrosPerRequest());
                 number(g, "clientCpuMicrosPerRequest", x.clientCpuMicrosPerRequest());
                 if (x.firstError() != null) g.writeStringField("firstError", x.firstError());
+                timeline(g, x.timeline());
                 g.writeEndObject();
             }
             g.writeEndArray();
@@ -122,5 +124,20 @@ public final class ReportWriter {
     private static void number(JsonGenerator g, String name, double v) throws IOException {
         if (Double.isNaN(v) || Double.isInfinite(v)) g.writeNullField(name);
         else g.writeNumberField(name, Math.round(v * 1000) / 1000.0);
+    }
+
+    /** One row per slice, [start ms, requests, p99 µs, max µs]: compact enough to keep for every run. */
+    private static void timeline(JsonGenerator g, List<LoadInterval> timeline) throws IOException {
+        if (timeline.isEmpty()) return;
+        g.writeArrayFieldStart("timeline");
+        for (LoadInterval i : timeline) {
+            g.writeStartArray();
+            g.writeNumber(i.startMillis());
+            g.writeNumber(i.requests());
+            g.writeNumber(Math.round(i.p99Micros()));
+            g.writeNumber(Math.round(i.maxMicros()));
+            g.writeEndArray();
+        }
+        g.writeEndArray();
     }
 }

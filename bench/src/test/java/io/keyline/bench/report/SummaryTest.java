@@ -17,7 +17,7 @@ class SummaryTest {
             LoadSpec.closed(16, Duration.ZERO, Duration.ofSeconds(1)));
 
     private static RunRecord run(String target, int rep, double throughput, double cpu) {
-        return new RunRecord(GET, target, rep, new LoadResult((long) throughput, 0, 1, throughput, 100, 900, 1000, 2000, cpu, 5, null));
+        return new RunRecord(GET, target, rep, new LoadResult((long) throughput, 0, 1, throughput, 100, 900, 1000, 2000, cpu, 5, null, java.util.List.of()));
     }
 
     @Test
