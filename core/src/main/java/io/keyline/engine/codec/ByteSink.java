@@ -14,6 +14,32 @@ final class ByteSink {
 
     int size() { return size; }
 
+    int capacity() { return buf.length; }
+
+    /** Forgets everything written, keeping the buffer (a reused sink). */
+    void reset() { size = 0; }
+
+    /** Forgets what was written after {@code mark} (a size this sink had). */
+    void truncate(int mark) { size = mark; }
+
+    /**
+     * Writes {@code s} as one byte per character if it is all ASCII (its UTF-8 bytes) and returns
+     * true; otherwise writes nothing and returns false.
+     */
+    boolean writeAscii(String s) {
+        int n = s.length();
+        if (size + n > buf.length) grow(n);
+        byte[] b = buf;
+        int at = size;
+        for (int i = 0; i < n; i++) {
+            char c = s.charAt(i);
+            if (c >= 0x80) return false;
+            b[at + i] = (byte) c;
+        }
+        size = at + n;
+        return true;
+    }
+
     void write(int b) {
         if (size == buf.length) grow(1);
         buf[size++] = (byte) b;

@@ -33,7 +33,7 @@ import java.util.Set;
  * </pre>
  *
  * A number is stored as its normalized BigDecimal (scale and unscaled value), so decoding
- * needs no text parsing. Stateless and thread-safe; malformed input fails with
+ * needs no text parsing. Thread-safe (each thread encodes into its own scratch buffer); malformed input fails with
  * IllegalArgumentException.
  */
 public final class ItemCodec {
@@ -52,13 +52,26 @@ public final class ItemCodec {
     static final int NS = 0x0B;
     static final int BS = 0x0C;
 
+    /**
+     * Each thread encodes into one reused buffer and copies out only the finished item: a write
+     * then allocates the stored bytes and nothing else (the buffer used to start small, grow and
+     * be copied, plus a temporary array per string). Encoding is a leaf (it calls nothing that
+     * encodes), so one buffer per thread cannot be used twice at once. A buffer grown past
+     * {@link #MAX_KEPT_SCRATCH_BYTES} by a large item is dropped rather than kept for the thread's life.
+     */
+    private static final ThreadLocal<ByteSink> SCRATCH = ThreadLocal.withInitial(() -> new ByteSink(1024));
+    private static final int MAX_KEPT_SCRATCH_BYTES = 64 * 1024;
+
     private ItemCodec() {}
 
     public static byte[] encode(Map<String, AttributeValue> item) {
-        ByteSink out = new ByteSink(64 + 32 * item.size());
+        ByteSink out = SCRATCH.get();
+        out.reset();
         out.write(FORMAT_VERSION);
         writeMap(out, item);
-        return out.toByteArray();
+        byte[] encoded = out.toByteArray();
+        if (out.capacity() > MAX_KEPT_SCRATCH_BYTES) SCRATCH.remove();
+        return encoded;
     }
 
     /** A fresh, mutable map in the stored attribute order. */
@@ -116,7 +129,12 @@ public final class ItemCodec {
         }
     }
 
+    /** Length-prefixed UTF-8. An ASCII string is its own UTF-8, so it is copied without a temporary array. */
     private static void writeString(ByteSink out, String s) {
+        int mark = out.size();
+        out.writeVarint(s.length());
+        if (out.writeAscii(s)) return;
+        out.truncate(mark);
         byte[] utf8 = s.getBytes(StandardCharsets.UTF_8);
         out.writeVarint(utf8.length);
         out.write(utf8);

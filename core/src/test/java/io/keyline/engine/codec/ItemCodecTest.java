@@ -88,4 +88,50 @@ class ItemCodecTest {
         // version, count, then: 1+2 name, 1+1+6 S; 1+3 name, 1+1+1 N; 1+2 name, 1 BOOL.
         assertThat(ItemCodec.encode(item)).hasSize(2 + 11 + 7 + 4);
     }
+
+    /**
+     * Names and string values are a LEB128 length then the UTF-8 bytes, whichever path wrote
+     * them: ASCII strings are copied a character a byte, others go through the UTF-8 encoder,
+     * including an ASCII run that turns non-ASCII at its end and lengths whose prefix takes two bytes.
+     */
+    @Test void stringsAreLengthPrefixedUtf8WhateverTheirCharacters() {
+        String[] strings = {"", "a", "x".repeat(127), "x".repeat(128), "y".repeat(300), "é", "abcé", "x".repeat(127) + "é",
+                "\u0080", "\u00ff", "\u0100", "日本", "\ud83d\ude00", "a\u0000b", "\u007f"};
+        for (String name : strings) {
+            for (String value : strings) {
+                Map<String, AttributeValue> item = new LinkedHashMap<>();
+                item.put(name, AttributeValue.s(value));
+                java.io.ByteArrayOutputStream expected = new java.io.ByteArrayOutputStream();
+                expected.write(ItemCodec.FORMAT_VERSION);
+                expected.write(1);
+                writeUtf8(expected, name);
+                expected.write(ItemCodec.S);
+                writeUtf8(expected, value);
+                assertThat(ItemCodec.encode(item)).as("%s = %s", name, value).isEqualTo(expected.toByteArray());
+                assertThat(ItemCodec.decode(ItemCodec.encode(item))).isEqualTo(item);
+            }
+        }
+    }
+
+    /** The per-thread buffer is reused: a large item, then a small one, each encodes alone. */
+    @Test void aSmallItemAfterALargeOneCarriesNothingOver() {
+        Map<String, AttributeValue> large = new LinkedHashMap<>();
+        large.put("data", AttributeValue.s("z".repeat(200_000)));
+        Map<String, AttributeValue> small = new LinkedHashMap<>();
+        small.put("k", AttributeValue.s("v"));
+        byte[] smallAlone = ItemCodec.encode(small);
+        assertThat(ItemCodec.decode(ItemCodec.encode(large))).isEqualTo(large);
+        assertThat(ItemCodec.encode(small)).isEqualTo(smallAlone).hasSize(7);
+    }
+
+    private static void writeUtf8(java.io.ByteArrayOutputStream out, String s) {
+        byte[] utf8 = s.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        long n = utf8.length;
+        while ((n & ~0x7fL) != 0) {
+            out.write((int) ((n & 0x7f) | 0x80));
+            n >>>= 7;
+        }
+        out.write((int) n);
+        out.write(utf8, 0, utf8.length);
+    }
 }
