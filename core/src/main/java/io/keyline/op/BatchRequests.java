@@ -33,7 +33,7 @@ final class BatchRequests {
         }
         for (String name : requestItems.raw().keySet()) {
             if (name.length() < SchemaInput.MIN_NAME || name.length() > SchemaInput.MAX_NAME
-                    || !SchemaInput.NAME_PATTERN.matcher(name).matches()) {
+                    || !SchemaInput.isName(name)) {
                 c.fail("requestItems", requestItems.raw(), TABLE_NAME_KEYS);
                 break;
             }
@@ -45,7 +45,7 @@ final class BatchRequests {
     static void checkTableName(String path, String name, Constraints c) {
         c.notNull(path, name);
         c.length(path, name, SchemaInput.MIN_NAME, SchemaInput.MAX_NAME);
-        c.pattern(path, name, SchemaInput.NAME_PATTERN);
+        c.name(path, name);
     }
 
     /** Remembers the items of one request; a second mention of an item is a ValidationException. */

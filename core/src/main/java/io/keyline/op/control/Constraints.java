@@ -65,6 +65,13 @@ public final class Constraints {
         }
     }
 
+    /** {@link #pattern} with {@link SchemaInput#NAME_PATTERN}, the table and index name rule, without a Matcher. */
+    public void name(String path, String value) {
+        if (value != null && !SchemaInput.isName(value)) {
+            fail(path, value, "Member must satisfy regular expression pattern: " + SchemaInput.NAME_PATTERN.pattern());
+        }
+    }
+
     /** One of an enum's values, listed as DynamoDB lists them in the message. */
     public void oneOf(String path, String value, List<String> allowed) {
         if (value != null && !allowed.contains(value)) {

@@ -84,7 +84,7 @@ public final class Tags {
                     + "Provided resource " + arn);
         }
         if (resource.length() < SchemaInput.MIN_NAME || resource.length() > SchemaInput.MAX_NAME
-                || !SchemaInput.NAME_PATTERN.matcher(resource).matches()) {
+                || !SchemaInput.isName(resource)) {
             throw Errors.validation("Invalid TableArn: Invalid ResourceArn provided as input " + arn);
         }
         TableMetadata t = catalog.get(resource);
