@@ -74,9 +74,15 @@ public final class Json {
     private static Object read(JsonParser p, JsonToken t) throws IOException {
         switch (t) {
             case START_OBJECT: {
-                Map<String, Object> m = new LinkedHashMap<>();
-                String name;
-                while ((name = p.nextFieldName()) != null) {
+                // Most objects in DynamoDB JSON are attribute values, {"S": "..."}: one member.
+                // A map sized for one saves the 16-slot table a default map allocates.
+                String first = p.nextFieldName();
+                if (first == null) return new LinkedHashMap<String, Object>(2);
+                Object firstValue = read(p, p.nextToken());
+                String name = p.nextFieldName();
+                Map<String, Object> m = name == null ? new LinkedHashMap<>(2) : new LinkedHashMap<>();
+                m.put(first, firstValue);
+                for (; name != null; name = p.nextFieldName()) {
                     m.put(name, read(p, p.nextToken()));
                 }
                 return m;

@@ -1,5 +1,6 @@
 package io.keyline.server;
 
+import java.nio.charset.StandardCharsets;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -10,7 +11,7 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 final class RequestIds {
     static final int LENGTH = 52;
-    private static final char[] BASE32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567".toCharArray();
+    private static final byte[] BASE32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567".getBytes(StandardCharsets.US_ASCII);
     private static final int COUNTER_CHARS = 13; // ceil(64 / 5)
     private static final int CHARS_PER_MIX = 12; // 60 of a mixed long's 64 bits
     private static final long GOLDEN_GAMMA = 0x9E3779B97F4A7C15L;
@@ -22,7 +23,7 @@ final class RequestIds {
 
     String next() {
         long n = counter.getAndIncrement();
-        char[] id = new char[LENGTH];
+        byte[] id = new byte[LENGTH]; // ASCII: the String keeps one byte per character
         int prefix = LENGTH - COUNTER_CHARS;
         long bits = 0;
         int available = 0;
@@ -40,7 +41,7 @@ final class RequestIds {
             id[i] = BASE32[(int) (c & 31)];
             c >>>= 5;
         }
-        return new String(id);
+        return new String(id, StandardCharsets.ISO_8859_1);
     }
 
     /** SplitMix64's finaliser: a bijective scramble of 64 bits. */
