@@ -37,7 +37,11 @@ import org.rocksdb.WriteOptions;
  * <p>Threading: thread-safe. Every native call runs under the read side of a lifetime lock and
  * {@link #close} takes the write side, so a call racing with close fails with a
  * {@link StorageException} instead of touching freed native memory. Cursors and snapshots still
- * open at close are closed with it.
+ * open at close are closed with it. Concurrent writes join RocksDB's write groups; a writer
+ * that waits for its group's leader blocks at once instead of spinning with sched_yield
+ * (adaptive yield off): with request threads running writes on two cores, the spinning took
+ * CPU from the very leader it waited for, and a yielding thread could lose its core for
+ * milliseconds (docs/BENCHMARKS.md, "PutItem tail").
  */
 public final class RocksDbStorage implements Storage {
     /** Block cache shared by all reads; small so an idle dev database stays light. */
@@ -52,6 +56,16 @@ public final class RocksDbStorage implements Storage {
     private static final long MAX_INFO_LOG_BYTES = 8L << 20;
     private static final int KEEP_INFO_LOGS = 3;
     private static final int BACKGROUND_JOBS = 2;
+    /**
+     * Flushes (L0) and L1 are written uncompressed, deeper levels LZ4, the last ZSTD. A flush
+     * runs in one burst on a background thread; on a small machine that burst takes a core from
+     * the request threads and shows as a latency spike (docs/BENCHMARKS.md, "PutItem tail").
+     * Not compressing it makes the burst shorter; the bytes are compressed when compacted down.
+     */
+    private static final List<CompressionType> COMPRESSION_PER_LEVEL = List.of(
+            CompressionType.NO_COMPRESSION, CompressionType.NO_COMPRESSION, CompressionType.LZ4_COMPRESSION,
+            CompressionType.LZ4_COMPRESSION, CompressionType.LZ4_COMPRESSION, CompressionType.LZ4_COMPRESSION,
+            CompressionType.LZ4_COMPRESSION);
 
     static {
         RocksDB.loadLibrary();
@@ -96,7 +110,9 @@ public final class RocksDbStorage implements Storage {
                 .setWriteBufferSize(WRITE_BUFFER_BYTES)
                 .setMaxWriteBufferNumber(MAX_WRITE_BUFFERS)
                 .setCompressionType(CompressionType.LZ4_COMPRESSION)
+                .setCompressionPerLevel(COMPRESSION_PER_LEVEL)
                 .setBottommostCompressionType(CompressionType.ZSTD_COMPRESSION)
+                .setEnableWriteThreadAdaptiveYield(false)
                 .setLevelCompactionDynamicLevelBytes(true)
                 .setMaxBackgroundJobs(BACKGROUND_JOBS)
                 .setMaxTotalWalSize(MAX_TOTAL_WAL_BYTES)
