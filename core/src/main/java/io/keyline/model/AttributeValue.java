@@ -31,8 +31,8 @@ public sealed interface AttributeValue
     record N(BigDecimal value) implements AttributeValue {
         public N { value = Numbers.normalize(value); }
         public String type() { return "N"; }
-        /** The text DynamoDB returns for this number. */
-        public String text() { return Numbers.format(value); }
+        /** The text DynamoDB returns for this number ({@code value} is normalized already). */
+        public String text() { return value.toPlainString(); }
     }
 
     record B(Binary value) implements AttributeValue {
