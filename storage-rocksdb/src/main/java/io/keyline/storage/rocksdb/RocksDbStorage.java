@@ -57,10 +57,12 @@ public final class RocksDbStorage implements Storage {
     private static final int KEEP_INFO_LOGS = 3;
     private static final int BACKGROUND_JOBS = 2;
     /**
-     * Flushes (L0) and L1 are written uncompressed, deeper levels LZ4, the last ZSTD. A flush
-     * runs in one burst on a background thread; on a small machine that burst takes a core from
-     * the request threads and shows as a latency spike (docs/BENCHMARKS.md, "PutItem tail").
-     * Not compressing it makes the burst shorter; the bytes are compressed when compacted down.
+     * Flushes (L0) and the first level below them are written uncompressed, deeper levels LZ4,
+     * the last ZSTD (with dynamic level sizes, entry 1 is whichever level L0 compacts into, at
+     * most max_bytes_for_level_base of data). A flush runs in one burst on a background thread;
+     * on a small machine that burst takes a core from the request threads and shows as a latency
+     * spike (docs/BENCHMARKS.md, "PutItem tail"). Not compressing makes the burst shorter; the
+     * bytes are compressed when compacted further down.
      */
     private static final List<CompressionType> COMPRESSION_PER_LEVEL = List.of(
             CompressionType.NO_COMPRESSION, CompressionType.NO_COMPRESSION, CompressionType.LZ4_COMPRESSION,
