@@ -45,7 +45,7 @@ final class BatchRequests {
     static void checkTableName(String path, String name, Constraints c) {
         c.notNull(path, name);
         c.length(path, name, SchemaInput.MIN_NAME, SchemaInput.MAX_NAME);
-        c.name(path, name);
+        c.namePattern(path, name);
     }
 
     /** Remembers the items of one request; a second mention of an item is a ValidationException. */

@@ -34,7 +34,7 @@ public final class ListTables implements Operation {
             c.atMost("limit", (long) limit, MAX_LIMIT);
         }
         c.length("exclusiveStartTableName", start, SchemaInput.MIN_NAME, SchemaInput.MAX_NAME);
-        c.name("exclusiveStartTableName", start);
+        c.namePattern("exclusiveStartTableName", start);
         c.throwIfAny();
         List<String> names = engine.catalog().names(start, limit == null ? MAX_LIMIT : limit);
         Map<String, Object> out = new LinkedHashMap<>();

@@ -66,7 +66,7 @@ public final class Constraints {
     }
 
     /** {@link #pattern} with {@link SchemaInput#NAME_PATTERN}, the table and index name rule, without a Matcher. */
-    public void name(String path, String value) {
+    public void namePattern(String path, String value) {
         if (value != null && !SchemaInput.isName(value)) {
             fail(path, value, "Member must satisfy regular expression pattern: " + SchemaInput.NAME_PATTERN.pattern());
         }

@@ -17,20 +17,6 @@ public final class SchemaInput {
     /** Source: API_CreateTable: TableName and IndexName pattern. */
     public static final Pattern NAME_PATTERN = Pattern.compile("[a-zA-Z0-9_.-]+");
 
-    /**
-     * Whether {@code name} matches {@link #NAME_PATTERN}. Every item request checks its table
-     * name, so this is a loop rather than a regex Matcher (an allocation per request).
-     */
-    public static boolean isName(String name) {
-        int n = name.length();
-        if (n == 0) return false;
-        for (int i = 0; i < n; i++) {
-            char c = name.charAt(i);
-            boolean ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '.' || c == '-';
-            if (!ok) return false;
-        }
-        return true;
-    }
     /** Source: API_CreateTable: table and index names are 3 to 255 characters. */
     public static final int MIN_NAME = 3;
     public static final int MAX_NAME = 255;
@@ -140,10 +126,25 @@ public final class SchemaInput {
         return new RawIndex(name, keys, type, nonKey, pt, od);
     }
 
+    /**
+     * Whether {@code name} matches {@link #NAME_PATTERN}. Every item request checks its table
+     * name, so this is a loop rather than a regex Matcher (an allocation per request).
+     */
+    public static boolean isName(String name) {
+        int n = name.length();
+        if (n == 0) return false;
+        for (int i = 0; i < n; i++) {
+            char c = name.charAt(i);
+            boolean ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '.' || c == '-';
+            if (!ok) return false;
+        }
+        return true;
+    }
+
     public static void indexName(String name, String path, Constraints c) {
         c.notNull(path, name);
         c.length(path, name, MIN_NAME, MAX_NAME);
-        c.name(path, name);
+        c.namePattern(path, name);
     }
 
     public static List<RawIndex> indexes(List<JsonObject> list, String path, boolean global, Constraints c) {

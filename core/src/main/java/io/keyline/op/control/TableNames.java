@@ -17,7 +17,7 @@ public final class TableNames {
         if (name.length() < SchemaInput.MIN_NAME || name.length() > SchemaInput.MAX_NAME) {
             throw Errors.validation("TableName must be at least 3 characters long and at most 255 characters long");
         }
-        c.name("tableName", name);
+        c.namePattern("tableName", name);
     }
 
     /** "Requested resource not found: Table: X not found", as DescribeTable and DeleteTable say it. */
