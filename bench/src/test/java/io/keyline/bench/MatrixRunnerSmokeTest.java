@@ -37,7 +37,14 @@ class MatrixRunnerSmokeTest {
         assertThat(outcome.startup()).singleElement().satisfies(s -> assertThat(s.readyMillis()).isPositive());
         assertThat(Files.readString(out.resolve("results.md"))).contains("| raw | query | 200 B | uniform | c4 | speed-of-light | 1 |");
         Map<String, Object> json = (Map<String, Object>) Json.parse(Files.readAllBytes(out.resolve("results.json")));
-        assertThat((List<Object>) json.get("runs")).hasSize(3);
+        assertThat((List<Object>) json.get("runs")).hasSize(3).allSatisfy(run -> {
+            // every run carries its timeline: [start ms, requests, p99 µs, max µs] slices that add up to the run's requests
+            Map<String, Object> r = (Map<String, Object>) run;
+            List<List<Number>> timeline = (List<List<Number>>) r.get("timeline");
+            assertThat(timeline).isNotEmpty().allSatisfy(slice -> assertThat(slice).hasSize(4));
+            assertThat(timeline.stream().mapToLong(slice -> slice.get(1).longValue()).sum())
+                    .isEqualTo(((Number) r.get("requests")).longValue());
+        });
         assertThat((List<Object>) json.get("summaries")).hasSize(3);
         assertThat(log.toString()).contains("started speed-of-light");
     }

@@ -60,12 +60,12 @@ public final class LoadDriver {
         CpuMark mark = new CpuMark();
         List<LoadInterval> timeline = new ArrayList<>();
         Histogram total = new Histogram(3);
-        Thread marker = new Thread(() -> {
+        Thread sampler = new Thread(() -> {
             sleepUntil(windowStart);
             mark.take(serverPid);
-            sampleUntil(windowEnd, total, timeline);
+            sampleWindow(total, timeline);
         }, "bench-window");
-        marker.start();
+        sampler.start();
         if (spec.mode() == LoadSpec.Mode.CLOSED) {
             for (int i = 0; i < spec.concurrency(); i++) issue(clock.nanos());
             sleepUntil(windowEnd);
@@ -74,7 +74,7 @@ public final class LoadDriver {
         }
         double serverCpuEnd = serverPid > 0 ? ProcessCpu.seconds(serverPid) : Double.NaN;
         double clientCpuEnd = ProcessCpu.seconds(ProcessCpu.self());
-        joinQuietly(marker);
+        joinQuietly(sampler);
         drain();
         slice(total, timeline);
         long unanswered = inFlight.get();
@@ -82,21 +82,20 @@ public final class LoadDriver {
             failed.add(unanswered);
             firstError.compareAndSet(null, unanswered + " requests unanswered " + drainNanos() / 1_000_000 + " ms after the window");
         }
-        Histogram h = total;
         long requestsDone = ok.sum();
         double seconds = spec.duration().toNanos() / 1e9;
         long n = Math.max(1, requestsDone + failed.sum());
         return new LoadResult(requestsDone, failed.sum(), seconds, requestsDone / seconds,
-                h.getValueAtPercentile(50) / 1000.0, h.getValueAtPercentile(99) / 1000.0,
-                h.getValueAtPercentile(99.9) / 1000.0, h.getMaxValue() / 1000.0,
+                total.getValueAtPercentile(50) / 1000.0, total.getValueAtPercentile(99) / 1000.0,
+                total.getValueAtPercentile(99.9) / 1000.0, total.getMaxValue() / 1000.0,
                 (serverCpuEnd - mark.server) * 1e6 / n, (clientCpuEnd - mark.client) * 1e6 / n,
                 firstError.get(), timeline);
     }
 
     /** Every slice of the window, the slowest request of each: a sampler thread, {@link #SLICE_MILLIS} ms apart. */
-    private void sampleUntil(long end, Histogram total, List<LoadInterval> timeline) {
+    private void sampleWindow(Histogram total, List<LoadInterval> timeline) {
         long sliceNanos = TimeUnit.MILLISECONDS.toNanos(SLICE_MILLIS);
-        for (long next = windowStart + sliceNanos; next < end; next += sliceNanos) {
+        for (long next = windowStart + sliceNanos; next < windowEnd; next += sliceNanos) {
             sleepUntil(next);
             slice(total, timeline);
         }

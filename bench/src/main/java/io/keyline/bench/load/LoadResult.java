@@ -1,5 +1,6 @@
 package io.keyline.bench.load;
 
+import java.util.Comparator;
 import java.util.List;
 
 /**
@@ -27,6 +28,6 @@ public record LoadResult(
 
     /** The slice with the slowest request, or null when the run kept no timeline. */
     public LoadInterval worstInterval() {
-        return timeline.stream().max(java.util.Comparator.comparingDouble(LoadInterval::maxMicros)).orElse(null);
+        return timeline.stream().max(Comparator.comparingDouble(LoadInterval::maxMicros)).orElse(null);
     }
 }
