@@ -38,7 +38,8 @@ public record BenchOptions(
         boolean startupOnly,
         Duration idleBeforeRss,
         Duration clientWarmup,
-        double openAt) {
+        double openAt,
+        Duration settle) {
 
     public static final String USAGE = String.join("\n",
             "usage: bench/run.sh [--smoke] [options]",
@@ -58,6 +59,8 @@ public record BenchOptions(
             "  --open-at 0.5                 after the closed-loop runs, open loop at this fraction of each target's maximum",
             "                                (median req/s at the highest concurrency): latency at a sustainable load",
             "  --client-warmup 5             seconds per client and operation spent warming the client's JIT before the matrix",
+            "  --settle 30                   before each measured run, wait up to this many seconds for the server to be idle",
+            "                                (no CPU left from the run before: compactions, flushes); 0 does not wait",
             "  --startup                     only measure start-up time and idle RSS (reps times per target)");
 
     static final Map<String, String> DEFAULTS = defaults();
@@ -84,6 +87,7 @@ public record BenchOptions(
         d.put("idle", "2");
         d.put("client-warmup", "5");
         d.put("open-at", "0");
+        d.put("settle", "30");
         return d;
     }
 
@@ -128,7 +132,8 @@ public record BenchOptions(
                 Boolean.parseBoolean(v.get("startup")),
                 seconds(v.get("idle")),
                 seconds(v.get("client-warmup")),
-                Double.parseDouble(v.get("open-at")));
+                Double.parseDouble(v.get("open-at")),
+                seconds(v.get("settle")));
     }
 
     /** The load specs of the matrix: closed loop per concurrency, or open loop per rate and concurrency. */

@@ -5,6 +5,7 @@ import io.keyline.bench.load.LoadInterval;
 import io.keyline.bench.load.LoadResult;
 import io.keyline.bench.load.LoadSpec;
 import io.keyline.bench.load.ProcessCpu;
+import io.keyline.bench.load.Quiescence;
 import io.keyline.bench.load.RawHttpTransport;
 import io.keyline.bench.load.RawRequests;
 import io.keyline.bench.load.SdkTransport;
@@ -47,6 +48,8 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
  */
 public final class MatrixRunner {
     private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
+    /** A server idle at the first probe is not worth a log line. */
+    private static final Duration SETTLE_WORTH_LOGGING = Duration.ofMillis(300);
 
     private final BenchOptions options;
     private final TargetEnvironment env;
@@ -185,9 +188,23 @@ public final class MatrixRunner {
             return failed(load, server.kind.label() + " is not running");
         }
         try {
+            settle(server);
             return new LoadDriver(clock, server.transport(client, load.concurrency()), requests, load, server.process.pid()).run();
         } catch (RuntimeException e) {
             return failed(load, String.valueOf(e));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return failed(load, "interrupted");
+        }
+    }
+
+    /** Waits for the server to finish what the previous run left running (see {@link Quiescence}). */
+    private void settle(Running server) throws InterruptedException {
+        Quiescence.Outcome settled = Quiescence.await(server.process.pid(), options.settle(), clock);
+        if (!settled.idle() && !options.settle().isZero()) {
+            log.printf("%s still busy after %.1f s; measuring anyway%n", server.kind.label(), settled.waited().toNanos() / 1e9);
+        } else if (settled.waited().compareTo(SETTLE_WORTH_LOGGING) > 0) {
+            log.printf("%s idle after %.1f s%n", server.kind.label(), settled.waited().toNanos() / 1e9);
         }
     }
 
