@@ -6,6 +6,7 @@ import io.keyline.time.SystemClock;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
@@ -13,7 +14,8 @@ import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
-import io.netty.handler.codec.http.HttpServerCodec;
+import io.netty.handler.codec.http.HttpRequestDecoder;
+import io.netty.handler.codec.http.HttpResponseEncoder;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -36,6 +38,8 @@ public final class KeylineServer implements AutoCloseable {
     /** Longest request line and header block DynamoDB takes: 16 KB each (test_manual_requests.py). */
     static final int MAX_REQUEST_LINE_BYTES = 16 * 1024;
     static final int MAX_HEADER_BYTES = 16 * 1024;
+    /** The largest piece of a body the decoder hands on at once; the aggregator joins the pieces. */
+    static final int MAX_CHUNK_BYTES = 64 * 1024;
 
     private final ServerOptions options;
     private final ApiRequestProcessor processor;
@@ -83,10 +87,8 @@ public final class KeylineServer implements AutoCloseable {
                 .childOption(ChannelOption.TCP_NODELAY, true)
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override protected void initChannel(SocketChannel ch) {
-                        ch.pipeline()
-                                .addLast("http", new HttpServerCodec(MAX_REQUEST_LINE_BYTES, MAX_HEADER_BYTES, 64 * 1024))
-                                .addLast("aggregate", new BodyLimitAggregator(options.maxRequestBytes(), replies))
-                                .addLast("dynamodb", new RequestHandler(processor, replies, workers, inFlight, admin));
+                        ch.pipeline().addLast(connectionHandlers(options.maxRequestBytes(), replies,
+                                new RequestHandler(processor, replies, workers, inFlight, admin)));
                     }
                 });
         ChannelFuture bound = bootstrap.bind(new InetSocketAddress(host, port)).awaitUninterruptibly();
@@ -149,5 +151,18 @@ public final class KeylineServer implements AutoCloseable {
             t.setDaemon(true);
             return t;
         };
+    }
+
+    /**
+     * The handlers of one connection, in pipeline order; the server, the warm-up and the tests
+     * build the same. Netty's response encoder is there only for the aggregator's interim replies
+     * (100-continue refused); {@link RequestHandler} writes encoded bytes past it.
+     */
+    static ChannelHandler[] connectionHandlers(int maxRequestBytes, HttpReplies replies, RequestHandler handler) {
+        return new ChannelHandler[] {
+                new HttpRequestDecoder(MAX_REQUEST_LINE_BYTES, MAX_HEADER_BYTES, MAX_CHUNK_BYTES),
+                new HttpResponseEncoder(),
+                new BodyLimitAggregator(maxRequestBytes, replies),
+                handler};
     }
 }

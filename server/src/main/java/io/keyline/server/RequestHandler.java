@@ -9,6 +9,7 @@ import io.netty.handler.codec.CodecException;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.HttpResponseEncoder;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.util.ReferenceCountUtil;
@@ -54,6 +55,8 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
 
     private final ArrayDeque<FullHttpRequest> pending = new ArrayDeque<>();
     private boolean busy;
+    /** Where encoded replies enter the pipeline (see {@link #respond}); found on the first reply. */
+    private ChannelHandlerContext wire;
 
     RequestHandler(ApiRequestProcessor processor, HttpReplies replies, Executor workers, InFlight inFlight) {
         this(processor, replies, workers, inFlight, AdminRoutes.none());
@@ -115,7 +118,7 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
                 : page != null ? Reply.json(page.get())
                 : Reply.error(Errors.notAnApiCall());
         request.release();
-        respond(ctx, reply, requestId, version, keepAlive);
+        respond(ctx, reply, requestId, version, keepAlive, method.equals(HttpMethod.HEAD));
     }
 
     private void dispatch(ChannelHandlerContext ctx, FullHttpRequest request, String requestId, String query,
@@ -171,13 +174,27 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
         else write.addListener(f -> inFlight.exit());
     }
 
-    /** Writes the reply, then serves the next pending request; null if the channel is already gone. */
     private ChannelFuture respond(ChannelHandlerContext ctx, Reply reply, String requestId, HttpVersion version, boolean keepAlive) {
+        return respond(ctx, reply, requestId, version, keepAlive, false);
+    }
+
+    /**
+     * Writes the reply, then serves the next pending request; null if the channel is already gone.
+     * The reply is already HTTP bytes ({@link HttpReplies#encode}), so it is written from the
+     * response encoder's place in the pipeline, past it; without that encoder, from here.
+     */
+    private ChannelFuture respond(ChannelHandlerContext ctx, Reply reply, String requestId, HttpVersion version,
+                                  boolean keepAlive, boolean headOnly) {
         if (!ctx.channel().isActive()) {
             releasePending();
             return null;
         }
-        return ctx.writeAndFlush(replies.build(reply, requestId, version, keepAlive)).addListener((ChannelFutureListener) f -> {
+        if (wire == null) {
+            ChannelHandlerContext encoder = ctx.pipeline().context(HttpResponseEncoder.class);
+            wire = encoder != null ? encoder : ctx;
+        }
+        ByteBuf bytes = replies.encode(ctx.alloc(), reply, requestId, version, keepAlive, headOnly);
+        return wire.writeAndFlush(bytes).addListener((ChannelFutureListener) f -> {
             if (!f.isSuccess() || !keepAlive) {
                 releasePending();
                 f.channel().close();

@@ -4,7 +4,6 @@ import io.keyline.op.Operations;
 import io.keyline.time.SystemClock;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;
-import io.netty.handler.codec.http.HttpServerCodec;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 
@@ -26,10 +25,8 @@ final class WarmUp {
     static void run() {
         HttpReplies replies = new HttpReplies(new RequestIds(0), SystemClock.INSTANCE);
         ApiRequestProcessor processor = new ApiRequestProcessor(new Operations(List.of()), ServerOptions.DYNAMODB_MAX_REQUEST_BYTES);
-        EmbeddedChannel channel = new EmbeddedChannel(
-                new HttpServerCodec(KeylineServer.MAX_REQUEST_LINE_BYTES, KeylineServer.MAX_HEADER_BYTES, 64 * 1024),
-                new BodyLimitAggregator(ServerOptions.DYNAMODB_MAX_REQUEST_BYTES, replies),
-                new RequestHandler(processor, replies, Runnable::run, new InFlight()));
+        EmbeddedChannel channel = new EmbeddedChannel(KeylineServer.connectionHandlers(ServerOptions.DYNAMODB_MAX_REQUEST_BYTES,
+                replies, new RequestHandler(processor, replies, Runnable::run, new InFlight())));
         try {
             channel.writeInbound(Unpooled.copiedBuffer(REQUESTS, StandardCharsets.US_ASCII));
             for (int i = 0; i < 4; i++) {

@@ -9,7 +9,6 @@ import io.keyline.time.SystemClock;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;
-import io.netty.handler.codec.http.HttpServerCodec;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,10 +29,8 @@ class RequestDispatchTest {
     private EmbeddedChannel channel() {
         Operations ops = new Operations(List.of(op("Fast", true), op("Slow", false)));
         HttpReplies replies = new HttpReplies(new RequestIds(0), SystemClock.INSTANCE);
-        return new EmbeddedChannel(
-                new HttpServerCodec(),
-                new BodyLimitAggregator(ServerOptions.DYNAMODB_MAX_REQUEST_BYTES, replies),
-                new RequestHandler(new ApiRequestProcessor(ops, ServerOptions.DYNAMODB_MAX_REQUEST_BYTES), replies, workers, new InFlight()));
+        return new EmbeddedChannel(KeylineServer.connectionHandlers(ServerOptions.DYNAMODB_MAX_REQUEST_BYTES, replies,
+                new RequestHandler(new ApiRequestProcessor(ops, ServerOptions.DYNAMODB_MAX_REQUEST_BYTES), replies, workers, new InFlight())));
     }
 
     private Operation op(String name, boolean quick) {

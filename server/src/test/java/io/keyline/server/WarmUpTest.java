@@ -7,7 +7,6 @@ import io.keyline.time.SystemClock;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;
-import io.netty.handler.codec.http.HttpServerCodec;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -23,10 +22,8 @@ class WarmUpTest {
     @Test
     void embeddedPipelineAnswersHealthAndApiRequests() {
         HttpReplies replies = new HttpReplies(new RequestIds(0), SystemClock.INSTANCE);
-        EmbeddedChannel channel = new EmbeddedChannel(
-                new HttpServerCodec(),
-                new BodyLimitAggregator(1024, replies),
-                new RequestHandler(new ApiRequestProcessor(new Operations(List.of()), 1024), replies, Runnable::run, new InFlight()));
+        EmbeddedChannel channel = new EmbeddedChannel(KeylineServer.connectionHandlers(1024, replies,
+                new RequestHandler(new ApiRequestProcessor(new Operations(List.of()), 1024), replies, Runnable::run, new InFlight())));
         String requests = "GET / HTTP/1.1\r\nHost: h\r\n\r\n"
                 + "POST / HTTP/1.1\r\nHost: h\r\nX-Amz-Target: DynamoDB_20120810.Nope\r\n"
                 + "Content-Type: application/x-amz-json-1.0\r\nAuthorization: x\r\nContent-Length: 2\r\n\r\n{}";
