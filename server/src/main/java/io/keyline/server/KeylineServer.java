@@ -10,7 +10,11 @@ import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
+import io.netty.channel.IoHandlerFactory;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.epoll.Epoll;
+import io.netty.channel.epoll.EpollIoHandler;
+import io.netty.channel.epoll.EpollServerSocketChannel;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
@@ -40,6 +44,13 @@ public final class KeylineServer implements AutoCloseable {
     static final int MAX_HEADER_BYTES = 16 * 1024;
     /** The largest piece of a body the decoder hands on at once; the aggregator joins the pieces. */
     static final int MAX_CHUNK_BYTES = 64 * 1024;
+
+    /**
+     * Linux's native epoll transport when its library loads: fewer system calls per request than
+     * the JDK's selector (docs/BENCHMARKS.md, "Replies encoded in one buffer, epoll"). Elsewhere,
+     * or with Netty's {@code -Dio.netty.transport.noNative=true}, NIO; both behave the same.
+     */
+    private static final boolean EPOLL = Epoll.isAvailable();
 
     private final ServerOptions options;
     private final ApiRequestProcessor processor;
@@ -77,12 +88,12 @@ public final class KeylineServer implements AutoCloseable {
      */
     public synchronized int start(String host, int port) {
         if (serverChannel != null || closed) throw new IllegalStateException("a server starts once");
-        acceptor = new MultiThreadIoEventLoopGroup(1, new DefaultThreadFactory("keyline-accept", true), NioIoHandler.newFactory());
-        io = new MultiThreadIoEventLoopGroup(0, new DefaultThreadFactory("keyline-io", true), NioIoHandler.newFactory());
+        acceptor = new MultiThreadIoEventLoopGroup(1, new DefaultThreadFactory("keyline-accept", true), ioHandlers());
+        io = new MultiThreadIoEventLoopGroup(0, new DefaultThreadFactory("keyline-io", true), ioHandlers());
         workers = Executors.newFixedThreadPool(options.workerThreads(), threads("keyline-worker"));
         ServerBootstrap bootstrap = new ServerBootstrap()
                 .group(acceptor, io)
-                .channel(NioServerSocketChannel.class)
+                .channel(EPOLL ? EpollServerSocketChannel.class : NioServerSocketChannel.class)
                 .option(ChannelOption.SO_BACKLOG, 1024)
                 .childOption(ChannelOption.TCP_NODELAY, true)
                 .childHandler(new ChannelInitializer<SocketChannel>() {
@@ -151,6 +162,10 @@ public final class KeylineServer implements AutoCloseable {
             t.setDaemon(true);
             return t;
         };
+    }
+
+    private static IoHandlerFactory ioHandlers() {
+        return EPOLL ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
     }
 
     /**
