@@ -6,8 +6,10 @@ import io.keyline.bench.workload.DataLayout;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.util.HashMap;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.zip.CRC32;
 
 /**
@@ -16,26 +18,18 @@ import java.util.zip.CRC32;
  * DynamoDB sends in {@code x-amz-crc32} and the SDK verifies. Built once; immutable.
  */
 final class CannedResponses {
-    /** A response body and its CRC32 header value. */
-    record Canned(byte[] body, String crc32) {}
+    /** A response body, its CRC32 header value, and the whole HTTP response with and without keep-alive. */
+    record Canned(byte[] body, String crc32, byte[] keepAliveResponse, byte[] closingResponse) {}
 
     private static final JsonFactory JSON = new JsonFactory();
     private static final Canned EMPTY = canned("{}".getBytes());
     private static final Canned BATCH = canned("{\"UnprocessedItems\":{}}".getBytes());
 
-    private final Map<String, Canned> byTableAndOp = new HashMap<>();
+    private final Map<String, Canned> byTableAndOp = new ConcurrentHashMap<>();
 
     /** The response to {@code operation} on {@code table}; tables named bench_N have N-byte items. */
     Canned forRequest(String operation, String table) {
-        String key = table + "/" + operation;
-        Canned c = byTableAndOp.get(key);
-        if (c == null) {
-            c = build(operation, itemBytes(table));
-            synchronized (byTableAndOp) {
-                byTableAndOp.put(key, c);
-            }
-        }
-        return c;
+        return byTableAndOp.computeIfAbsent(table + "/" + operation, k -> build(operation, itemBytes(table)));
     }
 
     private static int itemBytes(String table) {
@@ -107,6 +101,16 @@ final class CannedResponses {
     private static Canned canned(byte[] body) {
         CRC32 crc = new CRC32();
         crc.update(body);
-        return new Canned(body, Long.toString(crc.getValue()));
+        String crc32 = Long.toString(crc.getValue());
+        return new Canned(body, crc32, http(body, crc32, "keep-alive"), http(body, crc32, "close"));
+    }
+
+    private static byte[] http(byte[] body, String crc32, String connection) {
+        String head = "HTTP/1.1 200 OK\r\ncontent-type: application/x-amz-json-1.0\r\ncontent-length: " + body.length
+                + "\r\nx-amz-crc32: " + crc32 + "\r\nx-amzn-RequestId: SPEEDOFLIGHT\r\nconnection: " + connection + "\r\n\r\n";
+        byte[] h = head.getBytes(StandardCharsets.US_ASCII);
+        byte[] all = Arrays.copyOf(h, h.length + body.length);
+        System.arraycopy(body, 0, all, h.length, body.length);
+        return all;
     }
 }
