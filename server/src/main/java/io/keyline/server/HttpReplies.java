@@ -27,8 +27,8 @@ import java.util.zip.CRC32;
  *
  * <p>Two forms. {@link #encode} writes the status line, headers and body straight into one
  * pooled buffer, the form every reply of the request handler takes: no response object, no
- * header map, no per-header strings (measured in docs/BENCHMARKS.md, "Replies encoded in one
- * buffer"). The handler writes that buffer past Netty's response encoder. {@link #build} makes
+ * header map, no per-header strings (measured in docs/BENCHMARKS.md, "The tail at half
+ * load, session 4"). The handler writes that buffer past Netty's response encoder. {@link #build} makes
  * a Netty {@link FullHttpResponse} for the aggregator's interim replies (a refused
  * {@code Expect: 100-continue}), which Netty's aggregator must see as response objects. Both
  * give the same headers. The Date text changes once a second, so it is formatted once a second

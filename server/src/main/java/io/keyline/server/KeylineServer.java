@@ -47,7 +47,7 @@ public final class KeylineServer implements AutoCloseable {
 
     /**
      * Linux's native epoll transport when its library loads: fewer system calls per request than
-     * the JDK's selector (docs/BENCHMARKS.md, "Replies encoded in one buffer, epoll"). Elsewhere,
+     * the JDK's selector (docs/BENCHMARKS.md, "The tail at half load, session 4"). Elsewhere,
      * or with Netty's {@code -Dio.netty.transport.noNative=true}, NIO; both behave the same.
      */
     private static final boolean EPOLL = Epoll.isAvailable();

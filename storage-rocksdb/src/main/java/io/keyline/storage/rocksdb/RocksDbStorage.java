@@ -143,7 +143,7 @@ public final class RocksDbStorage implements Storage {
      * request threads and showed as a 5-25 ms stall at the tail; at nice 19 a request thread
      * that wakes up preempts it. The bursts still get every idle cycle, and if they fall behind,
      * RocksDB's own write stall (both memtables full) slows the writers down. Measured A B A B
-     * in docs/BENCHMARKS.md ("PutItem tail at half load"). The Env is process-wide, as are its
+     * in docs/BENCHMARKS.md ("The tail at half load, session 4"). The Env is process-wide, as are its
      * thread pools; setting the priority again is harmless.
      */
     private static void lowerBackgroundPriority(Env env) {
