@@ -37,7 +37,8 @@ final class RocksCursor implements Cursor, RocksDbStorage.NativeResource {
         this.reverse = reverse;
         this.lower = from == null ? null : new Slice(from);
         this.upper = to == null ? null : new Slice(to);
-        this.readOptions = new ReadOptions();
+        // Total-order results for every range; prefix filters only where both bounds share a prefix.
+        this.readOptions = new ReadOptions().setAutoPrefixMode(true);
         if (lower != null) readOptions.setIterateLowerBound(lower);
         if (upper != null) readOptions.setIterateUpperBound(upper);
         if (snapshot != null) readOptions.setSnapshot(snapshot);

@@ -59,6 +59,17 @@ public final class RocksDbStorage implements Storage {
     private static final int KEEP_INFO_LOGS = 3;
     private static final int BACKGROUND_JOBS = 2;
     /**
+     * Bloom filters (in SST files and the memtable) also hold each key's first 16 bytes: the
+     * keyspace id and token of KeyCodec's layout, which name one partition. A cursor over one
+     * partition (a Query) then skips the memtable and every SST file that holds nothing of that
+     * partition instead of seeking in each; cursors use RocksDB's auto prefix mode, which gives
+     * total-order results for any range and uses the filters only when both bounds share the
+     * prefix. Point reads keep their whole-key filter. Keys shorter than 16 bytes are outside the
+     * prefix domain and are never filtered by prefix.
+     */
+    static final int PARTITION_PREFIX_BYTES = 16;
+    private static final double MEMTABLE_PREFIX_BLOOM_RATIO = 0.05;
+    /**
      * Flushes (L0) and the first level below them are written uncompressed, deeper levels LZ4,
      * the last ZSTD (with dynamic level sizes, entry 1 is whichever level L0 compacts into, at
      * most max_bytes_for_level_base of data). A flush runs in one burst on a background thread;
@@ -111,6 +122,8 @@ public final class RocksDbStorage implements Storage {
         options = new Options()
                 .setCreateIfMissing(true)
                 .setTableFormatConfig(table)
+                .useFixedLengthPrefixExtractor(PARTITION_PREFIX_BYTES)
+                .setMemtablePrefixBloomSizeRatio(MEMTABLE_PREFIX_BLOOM_RATIO)
                 .setWriteBufferSize(WRITE_BUFFER_BYTES)
                 .setMaxWriteBufferNumber(MAX_WRITE_BUFFERS)
                 .setCompressionType(CompressionType.LZ4_COMPRESSION)
