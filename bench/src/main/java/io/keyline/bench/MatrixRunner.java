@@ -201,7 +201,7 @@ public final class MatrixRunner {
     /** Waits for the server to finish what the previous run left running (see {@link Quiescence}). */
     private void settle(Running server) throws InterruptedException {
         Quiescence.Outcome settled = Quiescence.await(server.process.pid(), options.settle(), clock);
-        if (!settled.idle() && !options.settle().isZero()) {
+        if (!settled.idle()) {
             log.printf("%s still busy after %.1f s; measuring anyway%n", server.kind.label(), settled.waited().toNanos() / 1e9);
         } else if (settled.waited().compareTo(SETTLE_WORTH_LOGGING) > 0) {
             log.printf("%s idle after %.1f s%n", server.kind.label(), settled.waited().toNanos() / 1e9);

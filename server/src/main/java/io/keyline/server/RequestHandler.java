@@ -55,7 +55,7 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
 
     private final ArrayDeque<FullHttpRequest> pending = new ArrayDeque<>();
     private boolean busy;
-    /** Where encoded replies enter the pipeline (see {@link #respond}); found on the first reply. */
+    /** Where encoded replies enter the pipeline (see {@link #respond}); set when this handler is added. */
     private ChannelHandlerContext wire;
 
     RequestHandler(ApiRequestProcessor processor, HttpReplies replies, Executor workers, InFlight inFlight) {
@@ -68,6 +68,13 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
         this.replies = replies;
         this.workers = workers;
         this.inFlight = inFlight;
+    }
+
+    /** The response encoder precedes this handler ({@link KeylineServer#connectionHandlers}); without one, replies start here. */
+    @Override
+    public void handlerAdded(ChannelHandlerContext ctx) {
+        ChannelHandlerContext encoder = ctx.pipeline().context(HttpResponseEncoder.class);
+        wire = encoder != null ? encoder : ctx;
     }
 
     @Override
@@ -188,10 +195,6 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
         if (!ctx.channel().isActive()) {
             releasePending();
             return null;
-        }
-        if (wire == null) {
-            ChannelHandlerContext encoder = ctx.pipeline().context(HttpResponseEncoder.class);
-            wire = encoder != null ? encoder : ctx;
         }
         ByteBuf bytes = replies.encode(ctx.alloc(), reply, requestId, version, keepAlive, headOnly);
         return wire.writeAndFlush(bytes).addListener((ChannelFutureListener) f -> {

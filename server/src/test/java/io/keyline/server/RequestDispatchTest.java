@@ -96,6 +96,22 @@ class RequestDispatchTest {
     }
 
     @Test
+    void aHeadReplyHasTheHeadersAndNoBodySoTheNextReplyFollowsCleanly() {
+        EmbeddedChannel channel = channel();
+        channel.writeInbound(Unpooled.copiedBuffer("HEAD / HTTP/1.1\r\nHost: h\r\n\r\nGET / HTTP/1.1\r\nHost: h\r\n\r\n",
+                StandardCharsets.US_ASCII));
+        for (int i = 0; i < 3; i++) {
+            channel.runPendingTasks();
+            channel.writeInbound();
+        }
+        String out = output(channel);
+        String head = out.substring(0, out.indexOf("HTTP/1.1", 1));
+        assertThat(head).startsWith("HTTP/1.1 200 OK\r\n").contains("\r\nContent-Length: 11\r\n").endsWith("\r\n\r\n");
+        assertThat(out.substring(head.length())).startsWith("HTTP/1.1 200 OK\r\n").endsWith("\r\n\r\nhealthy: h\n");
+        channel.finishAndReleaseAll();
+    }
+
+    @Test
     void largeBodiesAreParsedByAWorkerEvenForAQuickOperation() {
         EmbeddedChannel channel = channel();
         String padding = "x".repeat(RequestHandler.MAX_INLINE_PARSE_BYTES);

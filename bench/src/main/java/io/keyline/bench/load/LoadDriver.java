@@ -37,9 +37,8 @@ public final class LoadDriver {
 
     private final Recorder recorder = new Recorder(3);
     private final LongAdder ok = new LongAdder();
-    /** The warm-up's own counters, never reported (see {@link #complete}). */
+    /** The warm-up's latencies, never reported (see {@link #complete}). */
     private final Recorder warmUpRecorder = new Recorder(3);
-    private final LongAdder warmUpOk = new LongAdder();
     private final LongAdder failed = new LongAdder();
     private final AtomicLong draws = new AtomicLong();
     private final AtomicLong inFlight = new AtomicLong();
@@ -164,7 +163,7 @@ public final class LoadDriver {
                     firstError.compareAndSet(null, status + " " + error);
                 }
             } else if (now <= windowEnd) {
-                (measured ? ok : warmUpOk).increment();
+                if (measured) ok.increment();
                 (measured ? recorder : warmUpRecorder).recordValue(Math.max(0, now - startedAt));
             }
         }

@@ -29,7 +29,7 @@ public final class Quiescence {
 
     private Quiescence() {}
 
-    /** Waits until {@code pid} is idle, at most {@code limit}; a zero limit does not wait at all. */
+    /** Waits until {@code pid} is idle, at most {@code limit}; a zero limit does not wait and counts as idle. */
     public static Outcome await(long pid, Duration limit, Clock clock) throws InterruptedException {
         return await(() -> ProcessCpu.seconds(pid), limit, clock, d -> Thread.sleep(d.toMillis()));
     }
@@ -41,7 +41,7 @@ public final class Quiescence {
     public static Outcome await(DoubleSupplier cpuSeconds, Duration limit, Clock clock, Sleeper sleeper)
             throws InterruptedException {
         long start = clock.nanos();
-        if (limit.isZero() || limit.isNegative()) return new Outcome(Duration.ZERO, false);
+        if (limit.isZero() || limit.isNegative()) return new Outcome(Duration.ZERO, true);
         double window = WINDOW.toNanos() / 1e9;
         double before = cpuSeconds.getAsDouble();
         if (Double.isNaN(before)) return new Outcome(Duration.ZERO, true);

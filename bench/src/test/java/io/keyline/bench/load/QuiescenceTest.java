@@ -47,6 +47,7 @@ class QuiescenceTest {
     void aZeroLimitDoesNotWait() throws InterruptedException {
         Quiescence.Outcome o = Quiescence.await(readings(0.0, 5.0), Duration.ZERO, clock, sleeper);
         assertThat(o.waited()).isZero();
+        assertThat(o.idle()).as("not asked to wait: nothing to report").isTrue();
         assertThat(clock.nanos()).isZero();
     }
 
