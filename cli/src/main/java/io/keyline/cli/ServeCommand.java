@@ -3,7 +3,7 @@ package io.keyline.cli;
 import io.keyline.capacity.CapacityMode;
 import io.keyline.capacity.CapacitySettings;
 import io.keyline.engine.Engine;
-import io.keyline.engine.Settings;
+import io.keyline.engine.config.Settings;
 import io.keyline.op.Operations;
 import io.keyline.server.AdminRoutes;
 import io.keyline.server.KeylineServer;

@@ -20,7 +20,7 @@ class CapacityOptionsTest {
     }
 
     @Test void defaultsAreDynamoDbs() {
-        assertThat(parse()).isEqualTo(io.keyline.engine.Settings.defaultCapacity());
+        assertThat(parse()).isEqualTo(io.keyline.engine.config.Settings.defaultCapacity());
         assertThat(parse("--partition-burst", "1s").ceilingWindow()).isEqualTo(Duration.ofSeconds(1));
     }
 

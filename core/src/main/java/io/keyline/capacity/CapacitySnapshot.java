@@ -1,5 +1,6 @@
 package io.keyline.capacity;
 
+import io.keyline.metadata.BillingMode;
 import java.util.List;
 import java.util.Map;
 

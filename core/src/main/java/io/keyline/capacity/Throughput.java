@@ -1,5 +1,7 @@
 package io.keyline.capacity;
 
+import io.keyline.metadata.BillingMode;
+
 /**
  * The throughput a table or GSI is configured with: provisioned units, or on-demand with
  * optional maximums (OnDemandThroughput; B.7). Immutable.

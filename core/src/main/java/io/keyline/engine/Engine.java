@@ -1,8 +1,13 @@
 package io.keyline.engine;
 
-import io.keyline.engine.capacity.CapacityRegistry;
-import io.keyline.engine.capacity.ItemCapacity;
-import io.keyline.engine.capacity.TransactionCapacity;
+import io.keyline.engine.catalog.Catalog;
+import io.keyline.engine.catalog.ItemSizer;
+import io.keyline.engine.config.Settings;
+import io.keyline.engine.store.ItemStore;
+import io.keyline.metadata.TableMetadata;
+import io.keyline.engine.metering.CapacityRegistry;
+import io.keyline.engine.metering.ItemCapacity;
+import io.keyline.engine.metering.TransactionCapacity;
 import io.keyline.engine.codec.ItemCodec;
 import io.keyline.engine.index.Indexes;
 import io.keyline.engine.transaction.BatchAdmission;

@@ -1,6 +1,7 @@
 /**
- * The engine: the table catalog (metadata of tables and indexes, persisted in keyspace 0),
- * table statistics, settings, and the context ({@link io.keyline.engine.Engine}) that operations
- * run against. The engine never sees a request; it persists its own records (as JSON).
+ * The engine's front door: {@link io.keyline.engine.Engine} wires storage, clock and settings
+ * to the catalog, item store, indexes, transactions and metering, and is what operations run
+ * against. Its sub-packages never import this package back: they share records through
+ * {@code io.keyline.metadata}, below them all.
  */
 package io.keyline.engine;

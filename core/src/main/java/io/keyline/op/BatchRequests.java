@@ -1,7 +1,7 @@
 package io.keyline.op;
 
-import io.keyline.engine.PrimaryKey;
-import io.keyline.engine.TableMetadata;
+import io.keyline.metadata.PrimaryKey;
+import io.keyline.metadata.TableMetadata;
 import io.keyline.engine.codec.KeyCodec;
 import io.keyline.error.Errors;
 import io.keyline.op.control.Constraints;

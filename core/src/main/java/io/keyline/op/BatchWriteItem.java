@@ -2,10 +2,10 @@ package io.keyline.op;
 
 import io.keyline.capacity.ConsumedCapacity;
 import io.keyline.engine.Engine;
-import io.keyline.engine.PrimaryKey;
-import io.keyline.engine.PrimaryKeys;
-import io.keyline.engine.TableMetadata;
-import io.keyline.engine.capacity.ItemCapacity;
+import io.keyline.metadata.PrimaryKey;
+import io.keyline.metadata.PrimaryKeys;
+import io.keyline.metadata.TableMetadata;
+import io.keyline.engine.metering.ItemCapacity;
 import io.keyline.engine.index.IndexKeys;
 import io.keyline.engine.transaction.BatchAdmission;
 import io.keyline.error.ApiException;

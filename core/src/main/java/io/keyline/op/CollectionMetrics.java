@@ -1,8 +1,8 @@
 package io.keyline.op;
 
 import io.keyline.engine.Engine;
-import io.keyline.engine.PrimaryKey;
-import io.keyline.engine.TableMetadata;
+import io.keyline.metadata.PrimaryKey;
+import io.keyline.metadata.TableMetadata;
 import io.keyline.protocol.JsonObject;
 import java.util.Map;
 

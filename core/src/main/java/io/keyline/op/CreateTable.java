@@ -1,14 +1,14 @@
 package io.keyline.op;
 
-import io.keyline.engine.BillingMode;
+import io.keyline.metadata.BillingMode;
 import io.keyline.engine.Engine;
-import io.keyline.engine.NewIndex;
-import io.keyline.engine.NewTable;
-import io.keyline.engine.OnDemandThroughput;
-import io.keyline.engine.ProvisionedThroughputState;
-import io.keyline.engine.SseSettings;
-import io.keyline.engine.StreamSettings;
-import io.keyline.engine.TableMetadata;
+import io.keyline.metadata.NewIndex;
+import io.keyline.metadata.NewTable;
+import io.keyline.metadata.OnDemandThroughput;
+import io.keyline.metadata.ProvisionedThroughputState;
+import io.keyline.metadata.SseSettings;
+import io.keyline.metadata.StreamSettings;
+import io.keyline.metadata.TableMetadata;
 import io.keyline.error.Errors;
 import io.keyline.model.KeySchema;
 import io.keyline.model.ScalarType;

@@ -1,9 +1,9 @@
 package io.keyline.op;
 
 import io.keyline.engine.Engine;
-import io.keyline.engine.PrimaryKey;
-import io.keyline.engine.PrimaryKeys;
-import io.keyline.engine.TableMetadata;
+import io.keyline.metadata.PrimaryKey;
+import io.keyline.metadata.PrimaryKeys;
+import io.keyline.metadata.TableMetadata;
 import io.keyline.expr.Condition;
 import io.keyline.model.AttributeValue;
 import io.keyline.protocol.JsonObject;

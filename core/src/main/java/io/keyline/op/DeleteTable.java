@@ -1,9 +1,9 @@
 package io.keyline.op;
 
 import io.keyline.engine.Engine;
-import io.keyline.engine.TableMetadata;
-import io.keyline.engine.TableStatistics;
-import io.keyline.engine.TableStatus;
+import io.keyline.metadata.TableMetadata;
+import io.keyline.engine.catalog.TableStatistics;
+import io.keyline.metadata.TableStatus;
 import io.keyline.error.Errors;
 import io.keyline.op.control.Constraints;
 import io.keyline.op.control.TableDescriptions;

@@ -1,7 +1,7 @@
 package io.keyline.op;
 
-import io.keyline.engine.IndexMetadata;
-import io.keyline.engine.TableStatus;
+import io.keyline.metadata.IndexMetadata;
+import io.keyline.metadata.TableStatus;
 import io.keyline.error.Errors;
 
 /** What a Query or Scan on a secondary index adds: a GSI still being backfilled cannot be read. Stateless. */

@@ -1,8 +1,8 @@
 package io.keyline.op;
 
 import io.keyline.engine.Engine;
-import io.keyline.engine.TableMetadata;
-import io.keyline.engine.TableStatus;
+import io.keyline.metadata.TableMetadata;
+import io.keyline.metadata.TableStatus;
 import io.keyline.error.Errors;
 import java.util.List;
 

@@ -1,7 +1,7 @@
 package io.keyline.op;
 
 import io.keyline.engine.Engine;
-import io.keyline.engine.TableMetadata;
+import io.keyline.metadata.TableMetadata;
 import io.keyline.op.control.Constraints;
 import io.keyline.op.control.Tags;
 import io.keyline.protocol.JsonObject;

@@ -2,11 +2,11 @@ package io.keyline.op;
 
 import io.keyline.capacity.ConsumedCapacity;
 import io.keyline.engine.Engine;
-import io.keyline.engine.ItemStore;
-import io.keyline.engine.PrimaryKey;
-import io.keyline.engine.TableMetadata;
-import io.keyline.engine.capacity.ItemCapacity;
-import io.keyline.engine.capacity.TableBinding;
+import io.keyline.engine.store.ItemStore;
+import io.keyline.metadata.PrimaryKey;
+import io.keyline.metadata.TableMetadata;
+import io.keyline.engine.metering.ItemCapacity;
+import io.keyline.engine.metering.TableBinding;
 import io.keyline.expr.Condition;
 import io.keyline.model.AttributeValue;
 import java.util.Map;

@@ -1,7 +1,7 @@
 package io.keyline.op;
 
 import io.keyline.engine.Engine;
-import io.keyline.engine.TableMetadata;
+import io.keyline.metadata.TableMetadata;
 import io.keyline.engine.codec.KeyRange;
 import io.keyline.engine.codec.SortKeyCondition;
 import io.keyline.engine.query.BaseItems;
@@ -10,9 +10,9 @@ import io.keyline.engine.query.PageReader;
 import io.keyline.capacity.ConsumedCapacity;
 import io.keyline.capacity.ReadConsistency;
 import io.keyline.capacity.Throttle;
-import io.keyline.engine.capacity.ItemCapacity;
-import io.keyline.engine.capacity.PageCapacity;
-import io.keyline.engine.capacity.TableBinding;
+import io.keyline.engine.metering.ItemCapacity;
+import io.keyline.engine.metering.PageCapacity;
+import io.keyline.engine.metering.TableBinding;
 import io.keyline.engine.query.PageRequest;
 import io.keyline.engine.query.ReadTarget;
 import io.keyline.error.Errors;

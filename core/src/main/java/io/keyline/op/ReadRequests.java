@@ -1,8 +1,8 @@
 package io.keyline.op;
 
-import io.keyline.engine.IndexMetadata;
-import io.keyline.engine.ProjectionType;
-import io.keyline.engine.TableMetadata;
+import io.keyline.metadata.IndexMetadata;
+import io.keyline.metadata.ProjectionType;
+import io.keyline.metadata.TableMetadata;
 import io.keyline.engine.query.Page;
 import io.keyline.engine.query.ReadTarget;
 import io.keyline.error.Errors;

@@ -1,6 +1,6 @@
 package io.keyline.op;
 
-import io.keyline.engine.PrimaryKeys;
+import io.keyline.metadata.PrimaryKeys;
 import io.keyline.engine.codec.KeyRange;
 import io.keyline.engine.query.ReadTarget;
 import io.keyline.error.ApiException;

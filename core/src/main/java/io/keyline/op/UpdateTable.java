@@ -1,13 +1,13 @@
 package io.keyline.op;
 
-import io.keyline.engine.BillingMode;
+import io.keyline.metadata.BillingMode;
 import io.keyline.engine.Engine;
-import io.keyline.engine.IndexMetadata;
-import io.keyline.engine.OnDemandThroughput;
-import io.keyline.engine.ProvisionedThroughputState;
-import io.keyline.engine.StreamSettings;
-import io.keyline.engine.TableMetadata;
-import io.keyline.engine.TableStatus;
+import io.keyline.metadata.IndexMetadata;
+import io.keyline.metadata.OnDemandThroughput;
+import io.keyline.metadata.ProvisionedThroughputState;
+import io.keyline.metadata.StreamSettings;
+import io.keyline.metadata.TableMetadata;
+import io.keyline.metadata.TableStatus;
 import io.keyline.error.Errors;
 import io.keyline.model.ScalarType;
 import io.keyline.op.control.Constraints;

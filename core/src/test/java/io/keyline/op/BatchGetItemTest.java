@@ -5,8 +5,8 @@ import static io.keyline.op.ControlPlane.map;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.keyline.engine.transaction.BatchAdmission;
-import io.keyline.engine.PrimaryKey;
-import io.keyline.engine.TableMetadata;
+import io.keyline.metadata.PrimaryKey;
+import io.keyline.metadata.TableMetadata;
 import io.keyline.error.ApiException;
 import io.keyline.model.AttributeValue;
 import io.keyline.protocol.Json;

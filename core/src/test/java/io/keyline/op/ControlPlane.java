@@ -4,7 +4,7 @@ package io.keyline.op;
 import io.keyline.capacity.CapacityMode;
 import io.keyline.capacity.CapacitySettings;
 import io.keyline.engine.Engine;
-import io.keyline.engine.Settings;
+import io.keyline.engine.config.Settings;
 import io.keyline.error.ApiException;
 import io.keyline.testing.OperationCalls;
 import io.keyline.protocol.JsonObject;

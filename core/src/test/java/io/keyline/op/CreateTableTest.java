@@ -333,7 +333,7 @@ class CreateTableTest {
         }
 
         @Test void createDelayKeepsTheTableCreatingUntilItPasses() {
-            ControlPlane slow = new ControlPlane(io.keyline.engine.Settings.defaults()
+            ControlPlane slow = new ControlPlane(io.keyline.engine.config.Settings.defaults()
                     .withTableCreateDelay(java.time.Duration.ofSeconds(5)));
             assertThat(map(slow.createSimple("tbl", false).get("TableDescription")).get("TableStatus")).isEqualTo("CREATING");
             assertThat(slow.describe("tbl").get("TableStatus")).isEqualTo("CREATING");

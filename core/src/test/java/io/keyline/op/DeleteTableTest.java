@@ -3,9 +3,9 @@ package io.keyline.op;
 import static io.keyline.op.ControlPlane.map;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.keyline.engine.Keyspaces;
-import io.keyline.engine.Settings;
-import io.keyline.engine.TableMetadata;
+import io.keyline.storage.Keyspaces;
+import io.keyline.engine.config.Settings;
+import io.keyline.metadata.TableMetadata;
 import io.keyline.error.ApiException;
 import io.keyline.storage.Cursor;
 import io.keyline.storage.WriteBatch;

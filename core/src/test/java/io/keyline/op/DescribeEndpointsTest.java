@@ -2,7 +2,7 @@ package io.keyline.op;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.keyline.engine.Settings;
+import io.keyline.engine.config.Settings;
 import java.math.BigDecimal;
 import java.util.List;
 import java.util.Map;

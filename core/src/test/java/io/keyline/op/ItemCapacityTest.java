@@ -8,7 +8,7 @@ import io.keyline.capacity.CapacityMode;
 import io.keyline.capacity.CapacitySettings;
 import io.keyline.capacity.CapacitySnapshot;
 import io.keyline.engine.Engine;
-import io.keyline.engine.Settings;
+import io.keyline.engine.config.Settings;
 import io.keyline.error.ApiException;
 import java.time.Duration;
 import java.util.List;
@@ -306,7 +306,7 @@ class ItemCapacityTest {
             awaitIndexActive("ttt", "byG"); // DynamoDB refuses other table updates while an index is backfilling
             cp.call("UpdateTable", "{'TableName':'ttt','BillingMode':'PAY_PER_REQUEST'}");
             assertThat(cp.engine.capacity().snapshot().tables().get(0).table().billing())
-                    .isEqualTo(io.keyline.capacity.BillingMode.PAY_PER_REQUEST);
+                    .isEqualTo(io.keyline.metadata.BillingMode.PAY_PER_REQUEST);
             cp.call("DeleteTable", "{'TableName':'ttt'}");
             assertThat(cp.engine.capacity().snapshot().tables()).isEmpty();
         }

@@ -2,7 +2,7 @@ package io.keyline.op;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.keyline.engine.TableMetadata;
+import io.keyline.metadata.TableMetadata;
 import io.keyline.engine.codec.ItemCodec;
 import io.keyline.engine.codec.KeyCodec;
 import io.keyline.model.AttributeValue;

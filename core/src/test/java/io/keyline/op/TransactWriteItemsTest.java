@@ -4,8 +4,8 @@ import static io.keyline.op.ControlPlane.list;
 import static io.keyline.op.ControlPlane.map;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.keyline.engine.ItemStore;
-import io.keyline.engine.PrimaryKey;
+import io.keyline.engine.store.ItemStore;
+import io.keyline.metadata.PrimaryKey;
 import io.keyline.engine.transaction.IdempotencyTokens;
 import io.keyline.error.ApiException;
 import io.keyline.model.AttributeValue;

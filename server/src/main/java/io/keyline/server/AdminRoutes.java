@@ -1,7 +1,7 @@
 package io.keyline.server;
 
 import io.keyline.engine.Engine;
-import io.keyline.engine.capacity.CapacityReport;
+import io.keyline.engine.metering.CapacityReport;
 import java.util.Map;
 import java.util.function.Supplier;
 

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
-import io.keyline.engine.ItemStore;
-import io.keyline.engine.PrimaryKey;
-import io.keyline.engine.Settings;
+import io.keyline.engine.store.ItemStore;
+import io.keyline.metadata.PrimaryKey;
+import io.keyline.engine.config.Settings;
 import io.keyline.model.AttributeValue;
 import io.keyline.server.testing.KeylineExtension;
 import io.keyline.time.ManualClock;

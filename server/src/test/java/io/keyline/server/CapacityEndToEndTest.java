@@ -3,7 +3,7 @@ package io.keyline.server;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
-import io.keyline.engine.Settings;
+import io.keyline.engine.config.Settings;
 import io.keyline.protocol.Json;
 import io.keyline.server.testing.KeylineExtension;
 import io.keyline.server.testing.RawHttp;

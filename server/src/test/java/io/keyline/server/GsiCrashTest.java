@@ -3,9 +3,9 @@ package io.keyline.server;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.keyline.engine.Engine;
-import io.keyline.engine.IndexMetadata;
-import io.keyline.engine.Settings;
-import io.keyline.engine.TableMetadata;
+import io.keyline.metadata.IndexMetadata;
+import io.keyline.engine.config.Settings;
+import io.keyline.metadata.TableMetadata;
 import io.keyline.engine.codec.ItemCodec;
 import io.keyline.engine.codec.KeyCodec;
 import io.keyline.engine.codec.KeyRange;

@@ -3,7 +3,7 @@ package io.keyline.server;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.keyline.engine.Engine;
-import io.keyline.engine.Settings;
+import io.keyline.engine.config.Settings;
 import io.keyline.op.Operations;
 import io.keyline.server.testing.KeylineExtension;
 import io.keyline.storage.rocksdb.RocksDbStorage;

@@ -9,7 +9,7 @@ import io.keyline.bench.workload.Op;
 import io.keyline.bench.workload.RequestSet;
 import io.keyline.bench.workload.WireRequests;
 import io.keyline.engine.Engine;
-import io.keyline.engine.Settings;
+import io.keyline.engine.config.Settings;
 import io.keyline.op.Operations;
 import io.keyline.server.KeylineServer;
 import io.keyline.storage.memory.MemoryStorage;

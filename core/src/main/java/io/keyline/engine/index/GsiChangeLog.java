@@ -1,6 +1,6 @@
 package io.keyline.engine.index;
 
-import io.keyline.engine.Keyspaces;
+import io.keyline.storage.Keyspaces;
 import io.keyline.engine.codec.ItemCodec;
 import io.keyline.storage.Cursor;
 import io.keyline.storage.Storage;

@@ -1,6 +1,6 @@
 package io.keyline.engine.index;
 
-import io.keyline.engine.Catalog;
+import io.keyline.engine.catalog.Catalog;
 import io.keyline.engine.codec.ItemCodec;
 import io.keyline.model.ItemSize;
 import io.keyline.storage.Cursor;

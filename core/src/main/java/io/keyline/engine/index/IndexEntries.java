@@ -1,8 +1,8 @@
 package io.keyline.engine.index;
 
-import io.keyline.engine.IndexMetadata;
-import io.keyline.engine.ProjectionType;
-import io.keyline.engine.TableMetadata;
+import io.keyline.metadata.IndexMetadata;
+import io.keyline.metadata.ProjectionType;
+import io.keyline.metadata.TableMetadata;
 import io.keyline.engine.codec.KeyCodec;
 import io.keyline.model.AttributeValue;
 import io.keyline.model.KeyAttribute;

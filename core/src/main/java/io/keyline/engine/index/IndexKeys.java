@@ -1,9 +1,9 @@
 package io.keyline.engine.index;
 
-import io.keyline.engine.IndexMetadata;
-import io.keyline.engine.PrimaryKeys;
-import io.keyline.engine.TableMetadata;
-import io.keyline.engine.TableStatus;
+import io.keyline.metadata.IndexMetadata;
+import io.keyline.metadata.PrimaryKeys;
+import io.keyline.metadata.TableMetadata;
+import io.keyline.metadata.TableStatus;
 import io.keyline.error.Errors;
 import io.keyline.model.AttributeValue;
 import io.keyline.model.ItemSize;

@@ -1,10 +1,10 @@
 package io.keyline.engine.index;
 
-import io.keyline.engine.Catalog;
-import io.keyline.engine.IndexMetadata;
-import io.keyline.engine.ItemStore;
-import io.keyline.engine.TableMetadata;
-import io.keyline.engine.TableStatistics;
+import io.keyline.engine.catalog.Catalog;
+import io.keyline.metadata.IndexMetadata;
+import io.keyline.engine.store.ItemStore;
+import io.keyline.metadata.TableMetadata;
+import io.keyline.engine.catalog.TableStatistics;
 import io.keyline.model.AttributeValue;
 import io.keyline.model.ItemSize;
 import io.keyline.storage.WriteBatch;

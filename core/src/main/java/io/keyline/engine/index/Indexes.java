@@ -1,11 +1,11 @@
 package io.keyline.engine.index;
 
-import io.keyline.engine.Catalog;
-import io.keyline.engine.IndexMetadata;
-import io.keyline.engine.ItemStore;
-import io.keyline.engine.Settings;
-import io.keyline.engine.TableMetadata;
-import io.keyline.engine.TableStatus;
+import io.keyline.engine.catalog.Catalog;
+import io.keyline.metadata.IndexMetadata;
+import io.keyline.engine.store.ItemStore;
+import io.keyline.engine.config.Settings;
+import io.keyline.metadata.TableMetadata;
+import io.keyline.metadata.TableStatus;
 import io.keyline.storage.Storage;
 import io.keyline.time.Clock;
 

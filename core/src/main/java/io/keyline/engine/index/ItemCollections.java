@@ -1,7 +1,7 @@
 package io.keyline.engine.index;
 
-import io.keyline.engine.IndexMetadata;
-import io.keyline.engine.TableMetadata;
+import io.keyline.metadata.IndexMetadata;
+import io.keyline.metadata.TableMetadata;
 import io.keyline.engine.codec.ItemCodec;
 import io.keyline.engine.codec.KeyCodec;
 import io.keyline.engine.codec.KeyRange;

@@ -1,8 +1,8 @@
 package io.keyline.engine.query;
 
-import io.keyline.engine.ItemStore;
-import io.keyline.engine.PrimaryKeys;
-import io.keyline.engine.TableMetadata;
+import io.keyline.engine.store.ItemStore;
+import io.keyline.metadata.PrimaryKeys;
+import io.keyline.metadata.TableMetadata;
 import io.keyline.model.AttributeValue;
 import io.keyline.model.ItemSize;
 import java.util.ArrayList;

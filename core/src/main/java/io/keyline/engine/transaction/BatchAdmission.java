@@ -1,7 +1,7 @@
 package io.keyline.engine.transaction;
 
-import io.keyline.engine.PrimaryKey;
-import io.keyline.engine.TableMetadata;
+import io.keyline.metadata.PrimaryKey;
+import io.keyline.metadata.TableMetadata;
 
 /**
  * Decides, item by item, whether BatchGetItem and BatchWriteItem may serve a request now. A

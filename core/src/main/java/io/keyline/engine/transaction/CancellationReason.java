@@ -1,6 +1,6 @@
 package io.keyline.engine.transaction;
 
-import io.keyline.engine.ItemLocks;
+import io.keyline.engine.store.ItemLocks;
 import io.keyline.error.ApiException;
 import io.keyline.error.Errors;
 import io.keyline.model.AttributeValue;

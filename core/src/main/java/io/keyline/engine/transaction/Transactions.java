@@ -1,6 +1,6 @@
 package io.keyline.engine.transaction;
 
-import io.keyline.engine.ItemStore;
+import io.keyline.engine.store.ItemStore;
 import io.keyline.error.ApiException;
 import io.keyline.model.AttributeValue;
 import io.keyline.time.Clock;
@@ -12,7 +12,7 @@ import java.util.Map;
  * Runs validated transactions against the item store.
  *
  * <p>Writes are serializable per item set: every involved item is locked (stripes in ascending
- * order, {@link io.keyline.engine.ItemLocks}), read, every condition is checked, and all writes
+ * order, {@link io.keyline.engine.store.ItemLocks}), read, every condition is checked, and all writes
  * go to storage in one atomic batch. All conditions are evaluated, as DynamoDB reports every
  * failed one; any failure cancels the whole transaction with one {@link CancellationReason} per
  * action. Contention follows DynamoDB: an item held by another transaction cancels this one at

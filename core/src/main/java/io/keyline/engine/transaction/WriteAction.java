@@ -1,8 +1,8 @@
 package io.keyline.engine.transaction;
 
-import io.keyline.engine.ItemStore;
-import io.keyline.engine.PrimaryKey;
-import io.keyline.engine.TableMetadata;
+import io.keyline.engine.store.ItemStore;
+import io.keyline.metadata.PrimaryKey;
+import io.keyline.metadata.TableMetadata;
 import io.keyline.expr.Condition;
 
 /**

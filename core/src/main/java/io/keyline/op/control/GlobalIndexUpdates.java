@@ -1,13 +1,13 @@
 package io.keyline.op.control;
 
-import io.keyline.engine.BillingMode;
-import io.keyline.engine.Catalog;
-import io.keyline.engine.IndexMetadata;
-import io.keyline.engine.NewIndex;
-import io.keyline.engine.OnDemandThroughput;
-import io.keyline.engine.ProvisionedThroughputState;
-import io.keyline.engine.TableMetadata;
-import io.keyline.engine.TableStatus;
+import io.keyline.metadata.BillingMode;
+import io.keyline.engine.catalog.Catalog;
+import io.keyline.metadata.IndexMetadata;
+import io.keyline.metadata.NewIndex;
+import io.keyline.metadata.OnDemandThroughput;
+import io.keyline.metadata.ProvisionedThroughputState;
+import io.keyline.metadata.TableMetadata;
+import io.keyline.metadata.TableStatus;
 import io.keyline.error.Errors;
 import io.keyline.model.KeyAttribute;
 import io.keyline.model.ScalarType;

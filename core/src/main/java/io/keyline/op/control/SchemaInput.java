@@ -1,6 +1,6 @@
 package io.keyline.op.control;
 
-import io.keyline.engine.OnDemandThroughput;
+import io.keyline.metadata.OnDemandThroughput;
 import io.keyline.protocol.JsonObject;
 import java.util.ArrayList;
 import java.util.List;

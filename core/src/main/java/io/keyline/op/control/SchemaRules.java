@@ -1,11 +1,11 @@
 package io.keyline.op.control;
 
-import io.keyline.engine.BillingMode;
-import io.keyline.engine.IndexKind;
-import io.keyline.engine.NewIndex;
-import io.keyline.engine.Projection;
-import io.keyline.engine.ProjectionType;
-import io.keyline.engine.ProvisionedThroughputState;
+import io.keyline.metadata.BillingMode;
+import io.keyline.metadata.IndexKind;
+import io.keyline.metadata.NewIndex;
+import io.keyline.metadata.Projection;
+import io.keyline.metadata.ProjectionType;
+import io.keyline.metadata.ProvisionedThroughputState;
 import io.keyline.error.Errors;
 import io.keyline.model.KeyAttribute;
 import io.keyline.model.KeySchema;

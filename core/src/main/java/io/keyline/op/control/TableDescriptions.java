@@ -1,13 +1,13 @@
 package io.keyline.op.control;
 
-import io.keyline.engine.BillingMode;
-import io.keyline.engine.Catalog;
-import io.keyline.engine.IndexMetadata;
-import io.keyline.engine.OnDemandThroughput;
-import io.keyline.engine.ProjectionType;
-import io.keyline.engine.ProvisionedThroughputState;
-import io.keyline.engine.TableMetadata;
-import io.keyline.engine.TableStatistics;
+import io.keyline.metadata.BillingMode;
+import io.keyline.engine.catalog.Catalog;
+import io.keyline.metadata.IndexMetadata;
+import io.keyline.metadata.OnDemandThroughput;
+import io.keyline.metadata.ProjectionType;
+import io.keyline.metadata.ProvisionedThroughputState;
+import io.keyline.metadata.TableMetadata;
+import io.keyline.engine.catalog.TableStatistics;
 import io.keyline.model.KeyAttribute;
 import io.keyline.model.KeySchema;
 import java.math.BigDecimal;
@@ -117,7 +117,7 @@ public final class TableDescriptions {
             d.put("ProvisionedThroughput", throughput(i.throughput(), now));
         }
         TableStatistics stats = catalog.statistics(i.keyspaceId());
-        if (i.isGlobal() && i.status() == io.keyline.engine.TableStatus.CREATING && stats.backfilling() != null) {
+        if (i.isGlobal() && i.status() == io.keyline.metadata.TableStatus.CREATING && stats.backfilling() != null) {
             d.put("Backfilling", stats.backfilling());
         }
         d.put("IndexSizeBytes", stats.sizeBytes());

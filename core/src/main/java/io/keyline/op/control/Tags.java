@@ -1,8 +1,8 @@
 package io.keyline.op.control;
 
-import io.keyline.engine.Catalog;
-import io.keyline.engine.Settings;
-import io.keyline.engine.TableMetadata;
+import io.keyline.engine.catalog.Catalog;
+import io.keyline.engine.config.Settings;
+import io.keyline.metadata.TableMetadata;
 import io.keyline.error.Errors;
 import io.keyline.protocol.JsonObject;
 import java.util.LinkedHashMap;

@@ -1,9 +1,9 @@
 package io.keyline.op.control;
 
-import io.keyline.engine.BillingMode;
-import io.keyline.engine.IndexMetadata;
-import io.keyline.engine.OnDemandThroughput;
-import io.keyline.engine.ProvisionedThroughputState;
+import io.keyline.metadata.BillingMode;
+import io.keyline.metadata.IndexMetadata;
+import io.keyline.metadata.OnDemandThroughput;
+import io.keyline.metadata.ProvisionedThroughputState;
 import io.keyline.error.Errors;
 import io.keyline.op.control.SchemaInput.RawThroughput;
 import java.time.Instant;

@@ -2,8 +2,8 @@ package io.keyline.engine.index;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.keyline.engine.IndexMetadata;
-import io.keyline.engine.TableStatus;
+import io.keyline.metadata.IndexMetadata;
+import io.keyline.metadata.TableStatus;
 import io.keyline.error.ApiException;
 import io.keyline.model.AttributeValue;
 import java.util.ArrayList;
@@ -22,7 +22,7 @@ class BackfillTest {
 
     @Test void aNewGsiIndexesEveryItemWrittenBeforeAndDuringTheBackfill() throws Exception {
         // a GSI lag on the manual clock holds the backfill CREATING until the test moves the clock
-        try (IndexFixture f = new IndexFixture(io.keyline.engine.Settings.defaults().withGsiLag(java.time.Duration.ofSeconds(1)),
+        try (IndexFixture f = new IndexFixture(io.keyline.engine.config.Settings.defaults().withGsiLag(java.time.Duration.ofSeconds(1)),
                 new io.keyline.storage.memory.MemoryStorage(), new io.keyline.time.ManualClock())) {
             f.call("CreateTable", "{'TableName':'tbl','BillingMode':'PAY_PER_REQUEST','KeySchema':[{'AttributeName':'p','KeyType':'HASH'}],"
                     + "'AttributeDefinitions':[{'AttributeName':'p','AttributeType':'S'}]}");

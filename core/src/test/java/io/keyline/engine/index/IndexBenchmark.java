@@ -1,8 +1,8 @@
 package io.keyline.engine.index;
 
 import io.keyline.engine.Engine;
-import io.keyline.engine.Settings;
-import io.keyline.engine.TableStatus;
+import io.keyline.engine.config.Settings;
+import io.keyline.metadata.TableStatus;
 import io.keyline.op.Operations;
 import io.keyline.protocol.Json;
 import io.keyline.protocol.JsonObject;

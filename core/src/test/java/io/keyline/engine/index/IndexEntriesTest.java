@@ -4,8 +4,8 @@ import static io.keyline.engine.index.IndexFixture.n;
 import static io.keyline.engine.index.IndexFixture.s;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.keyline.engine.IndexMetadata;
-import io.keyline.engine.TableMetadata;
+import io.keyline.metadata.IndexMetadata;
+import io.keyline.metadata.TableMetadata;
 import io.keyline.model.AttributeValue;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -4,7 +4,7 @@ import static io.keyline.engine.index.IndexFixture.n;
 import static io.keyline.engine.index.IndexFixture.s;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.keyline.engine.Settings;
+import io.keyline.engine.config.Settings;
 import io.keyline.error.ApiException;
 import io.keyline.model.AttributeValue;
 import io.keyline.storage.memory.MemoryStorage;

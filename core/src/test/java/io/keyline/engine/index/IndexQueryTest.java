@@ -106,7 +106,7 @@ class IndexQueryTest {
 
     @Test void aBackfillingIndexCannotBeRead() {
         f.engine.catalog().update("tbl", t -> t.toBuilder().globalIndexes(t.globalIndexes().stream()
-                .map(g -> g.withStatus(io.keyline.engine.TableStatus.CREATING)).toList()).build());
+                .map(g -> g.withStatus(io.keyline.metadata.TableStatus.CREATING)).toList()).build());
         assertThat(f.fail("Scan", "{'TableName':'tbl','IndexName':'byX'}").getMessage())
                 .isEqualTo("Cannot read from backfilling global secondary index: byX");
     }

@@ -1,8 +1,8 @@
 package io.keyline.engine.query;
 
 import io.keyline.engine.Engine;
-import io.keyline.engine.Settings;
-import io.keyline.engine.TableMetadata;
+import io.keyline.engine.config.Settings;
+import io.keyline.metadata.TableMetadata;
 import io.keyline.engine.codec.ItemCodec;
 import io.keyline.engine.codec.KeyCodec;
 import io.keyline.engine.codec.KeyRange;

@@ -1,7 +1,7 @@
 package io.keyline.server.testing;
 
 import io.keyline.engine.Engine;
-import io.keyline.engine.Settings;
+import io.keyline.engine.config.Settings;
 import io.keyline.op.Operations;
 import io.keyline.server.AdminRoutes;
 import io.keyline.server.KeylineServer;

@@ -1,4 +1,0 @@
-package io.keyline.engine;
-
-/** Local (shares the table's partition key and capacity) or global secondary index. */
-public enum IndexKind { LOCAL, GLOBAL }

@@ -1,4 +1,0 @@
-package io.keyline.engine;
-
-/** DynamoDB's ProjectionType values: which attributes an index entry carries. */
-public enum ProjectionType { ALL, KEYS_ONLY, INCLUDE }

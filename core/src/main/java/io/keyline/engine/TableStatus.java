@@ -1,4 +1,0 @@
-package io.keyline.engine;
-
-/** DynamoDB's TableStatus / IndexStatus values. */
-public enum TableStatus { CREATING, UPDATING, DELETING, ACTIVE }

@@ -1,0 +1,194 @@
+package io.keyline.engine.metering;
+
+import io.keyline.capacity.CapacityModel;
+import io.keyline.capacity.CapacitySettings;
+import io.keyline.capacity.CapacitySnapshot;
+import io.keyline.capacity.IndexSpec;
+import io.keyline.capacity.PartitionMap;
+import io.keyline.capacity.TableCapacity;
+import io.keyline.capacity.Throughput;
+import io.keyline.metadata.BillingMode;
+import io.keyline.metadata.IndexMetadata;
+import io.keyline.metadata.OnDemandThroughput;
+import io.keyline.metadata.ProvisionedThroughputState;
+import io.keyline.metadata.TableMetadata;
+import io.keyline.model.KeySchema;
+import io.keyline.time.Clock;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
+
+/**
+ * Keeps the capacity model in step with the catalog: every table and GSI is registered with
+ * the model (at start-up and on CreateTable), follows UpdateTable (throughput, billing mode,
+ * GSIs created or deleted) and is forgotten on DeleteTable. ARNs come from the catalog.
+ *
+ * <p>The request path asks {@link #binding(TableMetadata)}: one map lookup and an identity
+ * check. When the metadata it holds differs from the bound one (a table updated since, or a
+ * status resolved lazily), the registry re-binds to the catalog's current metadata, so a request
+ * holding stale metadata can never roll the model back. Threading: thread-safe; re-binding is
+ * serialized on this object.
+ */
+public final class CapacityRegistry {
+    private final CapacityModel model;
+    private final Function<String, TableMetadata> currentMetadata;
+    private final Map<String, TableBinding> bindings = new ConcurrentHashMap<>();
+    /** Where a request on a table deleted under it is metered, so the model never sees the table again. */
+    private final CapacityModel orphans;
+
+    /**
+     * @param currentMetadata the catalog's current metadata of a table by name (null if none)
+     */
+    public CapacityRegistry(CapacitySettings settings, Clock clock, Function<String, TableMetadata> currentMetadata) {
+        this.model = new CapacityModel(settings, clock);
+        this.currentMetadata = currentMetadata;
+        this.orphans = new CapacityModel(settings, clock);
+    }
+
+    public CapacityModel model() { return model; }
+
+    public CapacitySnapshot snapshot() { return model.snapshot(); }
+
+    /** The binding of this table for a request; registers or follows the catalog if needed. */
+    public TableBinding binding(TableMetadata table) {
+        TableBinding b = bindings.get(table.name());
+        if (b != null && b.metadata() == table) return b;
+        return rebind(table);
+    }
+
+    /** CreateTable, and each table found at start-up: new partitions with full burst buckets. */
+    public synchronized TableBinding register(TableMetadata table) {
+        TableBinding b = bind(table, model.register(spec(table)));
+        bindings.put(table.name(), b);
+        return b;
+    }
+
+    /** UpdateTable: the partition maps follow the change the catalog has accepted. */
+    public synchronized TableBinding follow(TableMetadata updated) {
+        TableBinding b = bindings.get(updated.name());
+        if (b == null || b.metadata().keyspaceId() != updated.keyspaceId()) return register(updated);
+        if (b.metadata() == updated) return b;
+        TableMetadata before = b.metadata();
+        TableCapacity cap = b.capacity();
+        Map<String, IndexMetadata> oldGsis = byName(before.globalIndexes());
+        Map<String, IndexMetadata> newGsis = byName(updated.globalIndexes());
+        for (String name : oldGsis.keySet()) {
+            IndexMetadata now = newGsis.get(name);
+            if (now == null || now.keyspaceId() != oldGsis.get(name).keyspaceId()) cap.removeIndex(name);
+        }
+        Map<String, Throughput> changed = new LinkedHashMap<>();
+        for (IndexMetadata g : updated.globalIndexes()) {
+            IndexMetadata was = oldGsis.get(g.name());
+            if (was == null || was.keyspaceId() != g.keyspaceId()) {
+                cap.addIndex(gsiSpec(updated, g));
+            } else {
+                Throughput t = throughput(updated.billingMode(), g.throughput(), g.onDemand());
+                if (!t.equals(throughput(before.billingMode(), was.throughput(), was.onDemand()))) changed.put(g.name(), t);
+            }
+        }
+        Throughput tableBefore = tableThroughput(before);
+        Throughput tableAfter = tableThroughput(updated);
+        cap.follow(tableAfter.equals(tableBefore) ? null : tableAfter, changed);
+        TableBinding next = bind(updated, cap);
+        bindings.put(updated.name(), next);
+        return next;
+    }
+
+    /** DeleteTable: the table's partitions are gone with it. */
+    public synchronized void unregister(String tableName) {
+        bindings.remove(tableName);
+        model.unregister(tableName);
+    }
+
+    private synchronized TableBinding rebind(TableMetadata table) {
+        TableBinding b = bindings.get(table.name());
+        if (b != null && b.metadata() == table) return b;
+        TableMetadata current = currentMetadata.apply(table.name());
+        // The table was deleted (or replaced) under the request: serve it with its old binding.
+        if (current == null || current.keyspaceId() != table.keyspaceId()) {
+            return b != null && b.metadata().keyspaceId() == table.keyspaceId() ? b : bind(table, orphans.register(spec(table)));
+        }
+        if (b != null && b.metadata().keyspaceId() == current.keyspaceId() && sameCapacityShape(b.metadata(), current)) {
+            return b; // e.g. a CREATING status resolved lazily: nothing the model sees has changed
+        }
+        return follow(current);
+    }
+
+    private static boolean sameCapacityShape(TableMetadata a, TableMetadata b) {
+        return a.billingMode() == b.billingMode() && tableThroughput(a).equals(tableThroughput(b))
+                && a.localIndexes().equals(b.localIndexes())
+                && shapes(a.globalIndexes()).equals(shapes(b.globalIndexes()));
+    }
+
+    private static List<Object> shapes(List<IndexMetadata> gsis) {
+        List<Object> out = new ArrayList<>();
+        for (IndexMetadata g : gsis) out.add(List.of(g.name(), g.keyspaceId(), g.keySchema(), g.projection(),
+                g.throughput() == null ? "" : List.of(g.throughput().readCapacityUnits(), g.throughput().writeCapacityUnits()),
+                g.onDemand() == null ? "" : g.onDemand()));
+        return out;
+    }
+
+    // ---- catalog → model ----------------------------------------------------------------------
+
+    private static CapacityModel.TableSpec spec(TableMetadata t) {
+        List<CapacityModel.GsiSpec> gsis = new ArrayList<>();
+        for (IndexMetadata g : t.globalIndexes()) gsis.add(gsiSpec(t, g));
+        return new CapacityModel.TableSpec(t.name(), t.arn(), t.keySchema().hasSortKey(), !t.localIndexes().isEmpty(),
+                tableThroughput(t), gsis);
+    }
+
+    private static CapacityModel.GsiSpec gsiSpec(TableMetadata t, IndexMetadata g) {
+        return new CapacityModel.GsiSpec(g.name(), g.arn(), g.keySchema().hasSortKey(),
+                throughput(t.billingMode(), g.throughput(), g.onDemand()));
+    }
+
+    private TableBinding bind(TableMetadata t, TableCapacity cap) {
+        List<IndexSpec> lsis = new ArrayList<>();
+        for (IndexMetadata l : t.localIndexes()) lsis.add(indexSpec(t.keySchema(), l));
+        List<TableBinding.Gsi> gsis = new ArrayList<>();
+        for (IndexMetadata g : t.globalIndexes()) {
+            PartitionMap map = cap.index(g.name());
+            if (map == null) map = cap.addIndex(gsiSpec(t, g));
+            gsis.add(new TableBinding.Gsi(indexSpec(t.keySchema(), g), map));
+        }
+        return new TableBinding(t, cap, lsis, gsis);
+    }
+
+    static IndexSpec indexSpec(KeySchema tableKey, IndexMetadata index) {
+        IndexSpec.Projection projection = switch (index.projection().type()) {
+            case ALL -> IndexSpec.Projection.ALL;
+            case KEYS_ONLY -> IndexSpec.Projection.KEYS_ONLY;
+            case INCLUDE -> IndexSpec.Projection.INCLUDE;
+        };
+        Set<String> include = new HashSet<>(index.projection().nonKeyAttributes());
+        return new IndexSpec(index.name(), index.isGlobal(), index.keySchema(), tableKey, projection, include);
+    }
+
+    static Throughput tableThroughput(TableMetadata t) {
+        return throughput(t.billingMode(), t.throughput(), t.onDemand());
+    }
+
+    /** A provisioned table's units, or on-demand with its OnDemandThroughput maximums (-1 or absent: none). */
+    static Throughput throughput(BillingMode billing, ProvisionedThroughputState provisioned, OnDemandThroughput onDemand) {
+        if (billing == BillingMode.PROVISIONED && provisioned != null) {
+            return Throughput.provisioned(provisioned.readCapacityUnits(), provisioned.writeCapacityUnits());
+        }
+        if (onDemand == null) return Throughput.onDemand();
+        return Throughput.onDemand(maximum(onDemand.maxReadRequestUnits()), maximum(onDemand.maxWriteRequestUnits()));
+    }
+
+    private static double maximum(Long units) {
+        return units == null || units < 0 ? 0 : units;
+    }
+
+    private static Map<String, IndexMetadata> byName(List<IndexMetadata> indexes) {
+        Map<String, IndexMetadata> out = new LinkedHashMap<>();
+        for (IndexMetadata i : indexes) out.put(i.name(), i);
+        return out;
+    }
+}

@@ -1,0 +1,59 @@
+package io.keyline.engine.metering;
+
+import io.keyline.capacity.ConsumedCapacity;
+import io.keyline.engine.transaction.CancellationReason;
+import io.keyline.engine.transaction.WriteAction;
+import io.keyline.engine.transaction.WriteAdmission;
+import io.keyline.error.ApiException;
+import io.keyline.model.AttributeValue;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Capacity of transactions (B.2/B.3 [doc, AWS-TX]: every item is prepared and committed, so 2×):
+ * admits each planned write of a TransactWriteItems on its table and GSIs, a ConditionCheck as
+ * a write of the item it checks; a refused action cancels the transaction with a
+ * {@code ThrottlingError} reason at its position. Actions admitted before the refused one keep
+ * their charge, as the prepare phase of a cancelled DynamoDB transaction consumes capacity
+ * [inf]. Thread-safe.
+ */
+public final class TransactionCapacity implements WriteAdmission {
+    private final CapacityRegistry registry;
+    private final ItemCapacity items;
+
+    public TransactionCapacity(CapacityRegistry registry, ItemCapacity items) {
+        this.registry = registry;
+        this.items = items;
+    }
+
+    @Override public List<CancellationReason> admit(List<WriteAction> actions, List<Map<String, AttributeValue>> oldItems,
+                                                    List<Map<String, AttributeValue>> newItems) {
+        for (int i = 0; i < actions.size(); i++) {
+            WriteAction a = actions.get(i);
+            try {
+                items.admitWrite(registry.binding(a.table()), a.key(), oldItems.get(i), newItems.get(i), true);
+            } catch (ApiException e) {
+                if (!ItemCapacity.isThrottling(e)) throw e;
+                return CancellationReason.only(actions.size(), i, CancellationReason.throttled(e.getMessage()));
+            }
+        }
+        return null;
+    }
+
+    /**
+     * What a committed transaction consumed, one entry per table in the order tables first
+     * appear among the actions (B.3: TransactWriteItems reports a list).
+     */
+    public List<ConsumedCapacity> consumed(List<WriteAction> actions, List<Map<String, AttributeValue>> oldItems,
+                                           List<Map<String, AttributeValue>> newItems) {
+        Map<String, ConsumedCapacity> byTable = new LinkedHashMap<>();
+        for (int i = 0; i < actions.size(); i++) {
+            WriteAction a = actions.get(i);
+            ConsumedCapacity c = items.priceWrite(registry.binding(a.table()), a.key(), oldItems.get(i), newItems.get(i), true);
+            byTable.merge(a.table().name(), c, ConsumedCapacity::plus);
+        }
+        return new ArrayList<>(byTable.values());
+    }
+}

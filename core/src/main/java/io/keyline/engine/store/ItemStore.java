@@ -1,0 +1,203 @@
+package io.keyline.engine.store;
+
+import io.keyline.metadata.PrimaryKey;
+import io.keyline.metadata.TableMetadata;
+import io.keyline.engine.codec.ItemCodec;
+import io.keyline.engine.codec.KeyCodec;
+import io.keyline.model.AttributeValue;
+import io.keyline.storage.Snapshot;
+import io.keyline.storage.Storage;
+import io.keyline.storage.WriteBatch;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * Reads and writes the items of tables. A single-item write is a read-modify-write under the item's
+ * lock: the caller's {@link Mutation} is a pure function of the old item (it may throw, e.g. a
+ * failed condition, and nothing is written), and its result is stored in one atomic batch.
+ * Thread-safe; concurrent writes to one item are serialized, reads never block.
+ *
+ * <p>Several items at once: {@link #writeAll} locks every item (see {@link ItemLocks} for how
+ * it meets concurrent writers), reads them all, lets a pure {@link Plan} compute every new
+ * image and stores them in one atomic batch, so readers see all of it or none of it;
+ * {@link #getAll} reads several items from one storage snapshot.
+ */
+public final class ItemStore {
+    /** What a write does with the old item: returns the new item, null to delete, or the old one unchanged. */
+    @FunctionalInterface
+    public interface Mutation {
+        Map<String, AttributeValue> apply(Map<String, AttributeValue> oldItem);
+    }
+
+    /** Old and new images of one write; either may be null (absent). */
+    public record WriteResult(Map<String, AttributeValue> oldItem, Map<String, AttributeValue> newItem) {}
+
+    /** Told of every applied write, for statistics now and index maintenance and capacity later. */
+    public interface WriteListener {
+        void written(TableMetadata table, Map<String, AttributeValue> oldItem, Map<String, AttributeValue> newItem);
+    }
+
+    /**
+     * Index maintenance (and anything else written with an item): runs under the item's lock
+     * once the new image is known, may throw to refuse the write, adds its mutations to the
+     * item's batch, and returns what to do once the batch is committed (or null), which runs
+     * after the item's lock is released.
+     */
+    public interface WriteHook {
+        Runnable beforeCommit(TableMetadata table, Map<String, AttributeValue> oldItem, Map<String, AttributeValue> newItem,
+                              WriteBatch batch);
+
+        WriteHook NONE = (table, oldItem, newItem, batch) -> null;
+    }
+
+    /** One item of a multi-item read or write. */
+    public record ItemRef(TableMetadata table, PrimaryKey key) {}
+
+    /**
+     * What a multi-item write does: from the old images (null = absent), in the order of the
+     * refs, the new images in the same order; an element identical ({@code ==}) to its old image
+     * is left alone. May throw, and then nothing is written.
+     */
+    @FunctionalInterface
+    public interface Plan {
+        List<Map<String, AttributeValue>> apply(List<Map<String, AttributeValue>> oldItems);
+    }
+
+    /** {@link #writeAll} could not lock some items in time; nothing was read or written. */
+    public static final class LockConflict extends RuntimeException {
+        private final List<Integer> positions;
+
+        LockConflict(List<Integer> positions) {
+            super("lock conflict", null, false, false);
+            this.positions = List.copyOf(positions);
+        }
+
+        /** Positions (into the refs) of the items that were busy. */
+        public List<Integer> positions() { return positions; }
+    }
+
+    private final Storage storage;
+    private final ItemLocks locks = new ItemLocks();
+    private final WriteListener listener;
+    private volatile WriteHook hook = WriteHook.NONE;
+
+    public ItemStore(Storage storage, WriteListener listener) {
+        this.storage = storage;
+        this.listener = listener;
+    }
+
+    /** Installs the write hook; done once, by the engine, before any write. */
+    public void setHook(WriteHook hook) { this.hook = hook; }
+
+    /** Returns once every write in progress when called has committed or failed (a barrier). */
+    public void awaitWritesInFlight() { locks.awaitCurrentHolders(); }
+
+    /**
+     * Runs {@code action} holding the locks of these items, so no write to them interleaves:
+     * the action sees their current images and may write beside them.
+     */
+    public void withItemsLocked(List<byte[]> storageKeys, Runnable action) {
+        int[] stripes = locks.stripesFor(storageKeys.toArray(new byte[0][]));
+        locks.lockAll(stripes);
+        try {
+            action.run();
+        } finally {
+            locks.unlockAll(stripes);
+        }
+    }
+
+    public Map<String, AttributeValue> get(TableMetadata table, PrimaryKey key) {
+        byte[] bytes = storage.get(storageKey(table, key));
+        return bytes == null ? null : ItemCodec.decode(bytes);
+    }
+
+    public WriteResult write(TableMetadata table, PrimaryKey key, Mutation mutation) {
+        byte[] storageKey = storageKey(table, key);
+        ReentrantLock lock = locks.lockForWrite(storageKey);
+        Runnable afterCommit = null;
+        WriteResult result;
+        try {
+            byte[] oldBytes = storage.get(storageKey);
+            Map<String, AttributeValue> oldItem = oldBytes == null ? null : ItemCodec.decode(oldBytes);
+            Map<String, AttributeValue> newItem = mutation.apply(oldItem);
+            if (newItem == oldItem) return new WriteResult(oldItem, oldItem);
+            WriteBatch batch = new WriteBatch();
+            if (newItem == null) batch.delete(storageKey);
+            else batch.put(storageKey, ItemCodec.encode(newItem));
+            afterCommit = hook.beforeCommit(table, oldItem, newItem, batch);
+            storage.write(batch);
+            listener.written(table, oldItem, newItem);
+            result = new WriteResult(oldItem, newItem);
+        } finally {
+            lock.unlock();
+        }
+        // outside the lock: the hook may wait for its GSI changes, which must not hold up the item
+        if (afterCommit != null) afterCommit.run();
+        return result;
+    }
+
+    /** The items, null where absent, all read at one point in time. */
+    public List<Map<String, AttributeValue>> getAll(List<ItemRef> refs) {
+        List<byte[]> keys = new ArrayList<>(refs.size());
+        for (ItemRef r : refs) keys.add(storageKey(r.table(), r.key()));
+        List<byte[]> values;
+        try (Snapshot snapshot = storage.snapshot()) {
+            values = snapshot.multiGet(keys);
+        }
+        List<Map<String, AttributeValue>> out = new ArrayList<>(values.size());
+        for (byte[] v : values) out.add(v == null ? null : ItemCodec.decode(v));
+        return out;
+    }
+
+    /**
+     * Atomic write of several distinct items (the caller guarantees no two refs name one item).
+     *
+     * @param maxLockWaitNanos how long to wait for an item busy with a single-item write
+     * @throws LockConflict if an item could not be locked (another transaction holds it, or the
+     *         wait ran out)
+     */
+    public List<WriteResult> writeAll(List<ItemRef> refs, long maxLockWaitNanos, Plan plan) {
+        byte[][] keys = new byte[refs.size()][];
+        for (int i = 0; i < keys.length; i++) keys[i] = storageKey(refs.get(i).table(), refs.get(i).key());
+        int[] stripes = locks.stripesFor(keys);
+        List<Integer> busy = locks.lockForTransaction(stripes, keys, maxLockWaitNanos);
+        if (!busy.isEmpty()) throw new LockConflict(busy);
+        List<Runnable> afterCommit = new ArrayList<>();
+        List<WriteResult> resultsOut;
+        try {
+            List<byte[]> oldBytes = storage.multiGet(List.of(keys));
+            List<Map<String, AttributeValue>> oldItems = new ArrayList<>(keys.length);
+            for (byte[] b : oldBytes) oldItems.add(b == null ? null : ItemCodec.decode(b));
+            List<Map<String, AttributeValue>> newItems = plan.apply(Collections.unmodifiableList(oldItems));
+            WriteBatch batch = new WriteBatch();
+            for (int i = 0; i < keys.length; i++) {
+                Map<String, AttributeValue> newItem = newItems.get(i);
+                if (newItem == oldItems.get(i)) continue;
+                if (newItem == null) batch.delete(keys[i]);
+                else batch.put(keys[i], ItemCodec.encode(newItem));
+                Runnable after = hook.beforeCommit(refs.get(i).table(), oldItems.get(i), newItem, batch);
+                if (after != null) afterCommit.add(after);
+            }
+            if (!batch.isEmpty()) storage.write(batch);
+            List<WriteResult> results = new ArrayList<>(keys.length);
+            for (int i = 0; i < keys.length; i++) {
+                Map<String, AttributeValue> oldItem = oldItems.get(i);
+                Map<String, AttributeValue> newItem = newItems.get(i);
+                if (newItem != oldItem) listener.written(refs.get(i).table(), oldItem, newItem);
+                results.add(new WriteResult(oldItem, newItem));
+            }
+            resultsOut = results;
+        } finally {
+            locks.unlockForTransaction(stripes, keys);
+        }
+        afterCommit.forEach(Runnable::run);
+        return resultsOut;
+    }
+
+    static byte[] storageKey(TableMetadata table, PrimaryKey key) {
+        return KeyCodec.itemKey(table.keyspaceId(), key.partition(), key.sort());
+    }
+}

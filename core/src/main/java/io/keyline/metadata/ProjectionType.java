@@ -1,0 +1,4 @@
+package io.keyline.metadata;
+
+/** DynamoDB's ProjectionType values: which attributes an index entry carries. */
+public enum ProjectionType { ALL, KEYS_ONLY, INCLUDE }

@@ -1,0 +1,167 @@
+package io.keyline.metadata;
+
+import io.keyline.model.KeySchema;
+import io.keyline.model.ScalarType;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Everything the catalog knows of one table. Immutable: a change (UpdateTable, tags, status)
+ * replaces the whole record in the catalog; {@link #toBuilder()} makes such a copy.
+ *
+ * <p>Status is stored with {@code statusUntil}, the instant at which a transient status ends
+ * (CREATING becomes ACTIVE, DELETING becomes gone); the catalog applies it lazily against its
+ * clock, so no background thread is needed. Maps keep insertion order (the order the client
+ * gave), which is the order descriptions list them in.
+ *
+ * @param keyspaceId storage prefix of the table's items, unique for the life of the store
+ * @param attributeDefinitions every attribute used by a key of the table or of an index, with its type
+ * @param lastUpdateToPayPerRequest when the table last became PAY_PER_REQUEST, or null
+ * @param throughput provisioned units (0/0 for on-demand tables) and their change history
+ * @param onDemand OnDemandThroughput if given, else null
+ * @param stream StreamSpecification if given, else null
+ * @param sse SSESpecification if enabled, else null
+ * @param tableClass TableClass if given, else null
+ * @param statusUntil end of a transient status, or null
+ * @param payPerRequestSwitches when the table switched from PROVISIONED to PAY_PER_REQUEST within
+ *                              the last day, oldest first (DynamoDB limits how often it may)
+ */
+public record TableMetadata(
+        String name,
+        String tableId,
+        String arn,
+        long keyspaceId,
+        Instant creationTime,
+        TableStatus status,
+        KeySchema keySchema,
+        Map<String, ScalarType> attributeDefinitions,
+        BillingMode billingMode,
+        Instant lastUpdateToPayPerRequest,
+        ProvisionedThroughputState throughput,
+        OnDemandThroughput onDemand,
+        List<IndexMetadata> localIndexes,
+        List<IndexMetadata> globalIndexes,
+        StreamSettings stream,
+        SseSettings sse,
+        String tableClass,
+        boolean deletionProtection,
+        Map<String, String> tags,
+        Instant statusUntil,
+        List<Instant> payPerRequestSwitches) {
+
+    public TableMetadata {
+        payPerRequestSwitches = List.copyOf(payPerRequestSwitches);
+        attributeDefinitions = Collections.unmodifiableMap(new LinkedHashMap<>(attributeDefinitions));
+        localIndexes = List.copyOf(localIndexes);
+        globalIndexes = List.copyOf(globalIndexes);
+        tags = Collections.unmodifiableMap(new LinkedHashMap<>(tags));
+    }
+
+    /** A plain on-demand table with no indexes: the shape of the original skeleton record. */
+    public TableMetadata(String name, String tableId, String arn, long keyspaceId, Instant creationTime,
+                         TableStatus status, KeySchema keySchema) {
+        this(name, tableId, arn, keyspaceId, creationTime, status, keySchema, definitionsOf(keySchema),
+                BillingMode.PAY_PER_REQUEST, creationTime, ProvisionedThroughputState.ON_DEMAND, null,
+                List.of(), List.of(), null, null, null, false, Map.of(), null, List.of());
+    }
+
+    private static Map<String, ScalarType> definitionsOf(KeySchema keySchema) {
+        Map<String, ScalarType> m = new LinkedHashMap<>();
+        keySchema.all().forEach(a -> m.put(a.name(), a.type()));
+        return m;
+    }
+
+    /** The index of either kind with this name, or null. */
+    public IndexMetadata index(String indexName) {
+        for (IndexMetadata i : localIndexes) if (i.name().equals(indexName)) return i;
+        for (IndexMetadata i : globalIndexes) if (i.name().equals(indexName)) return i;
+        return null;
+    }
+
+    /** Every index, LSIs first. */
+    public List<IndexMetadata> indexes() {
+        List<IndexMetadata> all = new ArrayList<>(localIndexes);
+        all.addAll(globalIndexes);
+        return all;
+    }
+
+    /** The metadata as seen at {@code now}: a CREATING table whose delay has passed is ACTIVE. */
+    public TableMetadata resolvedAt(Instant now) {
+        if (status != TableStatus.CREATING || statusUntil == null || now.isBefore(statusUntil)) return this;
+        List<IndexMetadata> gsis = new ArrayList<>();
+        for (IndexMetadata g : globalIndexes) {
+            gsis.add(g.status() == TableStatus.CREATING ? g.withStatus(TableStatus.ACTIVE) : g);
+        }
+        return toBuilder().status(TableStatus.ACTIVE).statusUntil(null).globalIndexes(gsis).build();
+    }
+
+    /** True when a DELETING table's delay has passed and it no longer exists. */
+    public boolean goneAt(Instant now) {
+        return status == TableStatus.DELETING && (statusUntil == null || !now.isBefore(statusUntil));
+    }
+
+    public Builder toBuilder() { return new Builder(this); }
+
+    /** A mutable copy used to derive changed metadata; not thread-safe. */
+    public static final class Builder {
+        private final TableMetadata t;
+        private TableStatus status;
+        private Map<String, ScalarType> attributeDefinitions;
+        private BillingMode billingMode;
+        private Instant lastUpdateToPayPerRequest;
+        private ProvisionedThroughputState throughput;
+        private OnDemandThroughput onDemand;
+        private List<IndexMetadata> globalIndexes;
+        private StreamSettings stream;
+        private SseSettings sse;
+        private String tableClass;
+        private boolean deletionProtection;
+        private Map<String, String> tags;
+        private Instant statusUntil;
+        private List<Instant> payPerRequestSwitches;
+
+        private Builder(TableMetadata t) {
+            this.t = t;
+            status = t.status;
+            attributeDefinitions = t.attributeDefinitions;
+            billingMode = t.billingMode;
+            lastUpdateToPayPerRequest = t.lastUpdateToPayPerRequest;
+            throughput = t.throughput;
+            onDemand = t.onDemand;
+            globalIndexes = t.globalIndexes;
+            stream = t.stream;
+            sse = t.sse;
+            tableClass = t.tableClass;
+            deletionProtection = t.deletionProtection;
+            tags = t.tags;
+            statusUntil = t.statusUntil;
+            payPerRequestSwitches = t.payPerRequestSwitches;
+        }
+
+        public Builder status(TableStatus v) { status = v; return this; }
+        public Builder attributeDefinitions(Map<String, ScalarType> v) { attributeDefinitions = v; return this; }
+        public Builder billingMode(BillingMode v) { billingMode = v; return this; }
+        public Builder lastUpdateToPayPerRequest(Instant v) { lastUpdateToPayPerRequest = v; return this; }
+        public Builder throughput(ProvisionedThroughputState v) { throughput = v; return this; }
+        public Builder onDemand(OnDemandThroughput v) { onDemand = v; return this; }
+        public Builder globalIndexes(List<IndexMetadata> v) { globalIndexes = v; return this; }
+        public Builder stream(StreamSettings v) { stream = v; return this; }
+        public Builder sse(SseSettings v) { sse = v; return this; }
+        public Builder tableClass(String v) { tableClass = v; return this; }
+        public Builder deletionProtection(boolean v) { deletionProtection = v; return this; }
+        public Builder tags(Map<String, String> v) { tags = v; return this; }
+        public Builder statusUntil(Instant v) { statusUntil = v; return this; }
+        public Builder payPerRequestSwitches(List<Instant> v) { payPerRequestSwitches = v; return this; }
+
+        public TableMetadata build() {
+            return new TableMetadata(t.name, t.tableId, t.arn, t.keyspaceId, t.creationTime, status, t.keySchema,
+                    attributeDefinitions, billingMode, lastUpdateToPayPerRequest, throughput, onDemand,
+                    t.localIndexes, globalIndexes, stream, sse, tableClass, deletionProtection, tags, statusUntil,
+                    payPerRequestSwitches);
+        }
+    }
+}

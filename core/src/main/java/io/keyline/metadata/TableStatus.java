@@ -1,0 +1,4 @@
+package io.keyline.metadata;
+
+/** DynamoDB's TableStatus / IndexStatus values. */
+public enum TableStatus { CREATING, UPDATING, DELETING, ACTIVE }

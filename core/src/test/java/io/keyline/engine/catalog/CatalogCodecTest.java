@@ -1,0 +1,75 @@
+package io.keyline.engine.catalog;
+
+import io.keyline.engine.catalog.CatalogCodec;
+import io.keyline.metadata.BillingMode;
+import io.keyline.metadata.IndexKind;
+import io.keyline.metadata.IndexMetadata;
+import io.keyline.metadata.OnDemandThroughput;
+import io.keyline.metadata.Projection;
+import io.keyline.metadata.ProjectionType;
+import io.keyline.metadata.ProvisionedThroughputState;
+import io.keyline.metadata.SseSettings;
+import io.keyline.metadata.StreamSettings;
+import io.keyline.metadata.TableMetadata;
+import io.keyline.metadata.TableStatus;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.keyline.model.KeyAttribute;
+import io.keyline.model.KeySchema;
+import io.keyline.model.ScalarType;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The persisted catalog record, format 1, against a golden file: changing the format must be deliberate. */
+class CatalogCodecTest {
+    private static final String GOLDEN = "catalog-record-v1.json";
+
+    static TableMetadata sample() {
+        Instant t0 = Instant.parse("2026-01-02T03:04:05.123456789Z");
+        Map<String, ScalarType> defs = new LinkedHashMap<>();
+        defs.put("p", ScalarType.S);
+        defs.put("c", ScalarType.N);
+        defs.put("x", ScalarType.B);
+        KeySchema keys = KeySchema.of(new KeyAttribute("p", ScalarType.S), new KeyAttribute("c", ScalarType.N));
+        IndexMetadata lsi = new IndexMetadata("lsi", IndexKind.LOCAL, KeySchema.of(new KeyAttribute("p", ScalarType.S),
+                new KeyAttribute("x", ScalarType.B)), new Projection(ProjectionType.KEYS_ONLY, List.of()), 8,
+                "arn:aws:dynamodb:us-east-1:000000000000:table/golden/index/lsi", null, null, null);
+        IndexMetadata gsi = new IndexMetadata("gsi", IndexKind.GLOBAL, new KeySchema(
+                List.of(new KeyAttribute("x", ScalarType.B), new KeyAttribute("p", ScalarType.S)), List.of(new KeyAttribute("c", ScalarType.N))),
+                new Projection(ProjectionType.INCLUDE, List.of("a", "b")), 9,
+                "arn:aws:dynamodb:us-east-1:000000000000:table/golden/index/gsi", TableStatus.ACTIVE,
+                new ProvisionedThroughputState(3, 4, t0, t0.plusSeconds(60), 2), new OnDemandThroughput(-1L, 9L));
+        return new TableMetadata("golden", "2f1c8a52-7a4e-3b8e-9e0b-3c8d5f6a7b8c",
+                "arn:aws:dynamodb:us-east-1:000000000000:table/golden", 7, t0, TableStatus.CREATING, keys, defs,
+                BillingMode.PROVISIONED, t0.minusSeconds(3600), ProvisionedThroughputState.of(5, 6), null, List.of(lsi), List.of(gsi),
+                new StreamSettings(true, "NEW_AND_OLD_IMAGES", "2026-01-02T03:04:05.123", t0), new SseSettings("KMS", "key-id"),
+                "STANDARD_INFREQUENT_ACCESS", true, Map.of("team", "core"), t0.plusSeconds(2), List.of(t0.minusSeconds(3600)));
+    }
+
+    private static String golden() throws IOException {
+        try (InputStream in = CatalogCodecTest.class.getResourceAsStream(GOLDEN)) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8).strip();
+        }
+    }
+
+    @Test void encodesToTheGoldenRecord() throws IOException {
+        assertThat(new String(CatalogCodec.encode(sample()), StandardCharsets.UTF_8)).isEqualTo(golden());
+    }
+
+    @Test void decodesTheGoldenRecord() throws IOException {
+        assertThat(CatalogCodec.decode(golden().getBytes(StandardCharsets.UTF_8))).isEqualTo(sample());
+    }
+
+    @Test void refusesAnUnknownFormatVersion() throws IOException {
+        byte[] future = golden().replace("\"FormatVersion\":1", "\"FormatVersion\":2").getBytes(StandardCharsets.UTF_8);
+        assertThatThrownBy(() -> CatalogCodec.decode(future)).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("format 2");
+    }
+}

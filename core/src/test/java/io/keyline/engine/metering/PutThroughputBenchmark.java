@@ -1,0 +1,80 @@
+package io.keyline.engine.metering;
+
+import io.keyline.capacity.CapacityMode;
+import io.keyline.engine.Engine;
+import io.keyline.engine.config.Settings;
+import io.keyline.op.Operations;
+import io.keyline.protocol.Json;
+import io.keyline.protocol.JsonObject;
+import io.keyline.storage.memory.MemoryStorage;
+import io.keyline.time.SystemClock;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * PutItem throughput in process with {@code --capacity enforce} against {@code --capacity off}
+ * when nothing throttles: request JSON parsed, dispatched, response written, on a provisioned
+ * table large enough (1,000,000 WCU) that no partition nears its ceiling. Rounds alternate
+ * between the two engines so machine noise hits both; the median round is reported. A
+ * {@code main}, not a test (docs/BENCHMARKS.md).
+ */
+public final class PutThroughputBenchmark {
+    private static final int KEYS = 100_000;
+    private static final int PUTS_PER_ROUND = 200_000;
+    private static final int ROUNDS = 9;
+
+    public static void main(String[] args) {
+        Engine enforce = engine(CapacityMode.ENFORCE);
+        Engine off = engine(CapacityMode.OFF);
+        Operations enforceOps = setUp(enforce);
+        Operations offOps = setUp(off);
+        byte[][] requests = new byte[KEYS][];
+        for (int i = 0; i < KEYS; i++) {
+            requests[i] = ("{\"TableName\":\"bench\",\"Item\":{\"p\":{\"S\":\"key-" + i + "\"},\"payload\":{\"S\":\""
+                    + "x".repeat(200) + "\"},\"n\":{\"N\":\"" + i + "\"}}}").getBytes(StandardCharsets.UTF_8);
+        }
+        List<Double> enforceRates = new ArrayList<>();
+        List<Double> offRates = new ArrayList<>();
+        for (int round = 0; round < ROUNDS + 2; round++) {
+            double e = round(enforceOps, requests);
+            double o = round(offOps, requests);
+            if (round >= 2) { // two warm-up rounds
+                enforceRates.add(e);
+                offRates.add(o);
+            }
+            System.out.printf("round %d: enforce %.0f puts/s, off %.0f puts/s%n", round, e, o);
+        }
+        Collections.sort(enforceRates);
+        Collections.sort(offRates);
+        double me = enforceRates.get(enforceRates.size() / 2), mo = offRates.get(offRates.size() / 2);
+        System.out.printf("median: enforce %.0f puts/s, off %.0f puts/s, enforce/off %.3f%n", me, mo, me / mo);
+    }
+
+    private static double round(Operations ops, byte[][] requests) {
+        long start = System.nanoTime();
+        long sink = 0;
+        for (int i = 0; i < PUTS_PER_ROUND; i++) {
+            Object response = ops.dispatch("PutItem", JsonObject.of(Json.parse(requests[i % KEYS])));
+            sink += Json.write(response).length;
+        }
+        double seconds = (System.nanoTime() - start) / 1e9;
+        if (sink < 0) throw new AssertionError();
+        return PUTS_PER_ROUND / seconds;
+    }
+
+    private static Engine engine(CapacityMode mode) {
+        return new Engine(new MemoryStorage(), SystemClock.INSTANCE,
+                Settings.defaults().withCapacity(Settings.defaultCapacity().withMode(mode).withTableQuota(1e9, 1e9)));
+    }
+
+    private static Operations setUp(Engine engine) {
+        Operations ops = new Operations(engine);
+        ops.dispatch("CreateTable", JsonObject.of(Json.parse(("{\"TableName\":\"bench\",\"KeySchema\":[{\"AttributeName\":\"p\","
+                + "\"KeyType\":\"HASH\"}],\"AttributeDefinitions\":[{\"AttributeName\":\"p\",\"AttributeType\":\"S\"}],"
+                + "\"ProvisionedThroughput\":{\"ReadCapacityUnits\":1000000,\"WriteCapacityUnits\":1000000}}")
+                .getBytes(StandardCharsets.UTF_8))));
+        return ops;
+    }
+}
