@@ -31,7 +31,7 @@ import java.util.Map;
  * 16 MB, goes back in UnprocessedKeys with its table's parameters; Responses lists every
  * requested table, empty when nothing was found.
  */
-public final class BatchGetItem implements Operation {
+public final class BatchGetItem implements Operation<JsonObject> {
     /** Source: API_BatchGetItem: "as many as 100 items" per call. */
     static final int MAX_KEYS = 100;
     /** Source: API_BatchGetItem: "up to 16 MB of data" per response. */
@@ -60,7 +60,10 @@ public final class BatchGetItem implements Operation {
     private record TableRequest(String name, JsonObject raw, TableMetadata table, Projection projection, boolean consistent,
                                 List<Map<String, AttributeValue>> keyMaps, List<PrimaryKey> keys) {}
 
-    @Override public Object handle(JsonObject request) {
+    /** Not yet decoded into a record: the handler reads the wire object itself. */
+    @Override public JsonObject decode(JsonObject request) { return request; }
+
+    @Override public Object run(JsonObject request) {
         JsonObject requestItems = request.object("RequestItems");
         Constraints c = new Constraints();
         c.oneOf("returnConsumedCapacity", request.string("ReturnConsumedCapacity"), ItemTables.RETURN_CONSUMED_CAPACITY);

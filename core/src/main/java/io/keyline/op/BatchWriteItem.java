@@ -28,7 +28,7 @@ import java.util.Map;
  * DynamoDB's 16 MB request limit is the server's body limit: 25 items of at most 400 KB stay
  * well under it.
  */
-public final class BatchWriteItem implements Operation {
+public final class BatchWriteItem implements Operation<JsonObject> {
     /** Source: API_BatchWriteItem: "as many as 25 put or delete requests". */
     static final int MAX_WRITES = 25;
     /** Wording of dynalite (validations/batchWriteItem.js) for a WriteRequest without exactly one request. */
@@ -57,7 +57,10 @@ public final class BatchWriteItem implements Operation {
     /** One validated write: the item for a put, null for a delete; raw is echoed in UnprocessedItems. */
     private record Write(String tableName, TableMetadata table, PrimaryKey key, Map<String, AttributeValue> item, Object raw) {}
 
-    @Override public Object handle(JsonObject request) {
+    /** Not yet decoded into a record: the handler reads the wire object itself. */
+    @Override public JsonObject decode(JsonObject request) { return request; }
+
+    @Override public Object run(JsonObject request) {
         JsonObject requestItems = request.object("RequestItems");
         Constraints c = new Constraints();
         c.oneOf("returnConsumedCapacity", request.string("ReturnConsumedCapacity"), ItemTables.RETURN_CONSUMED_CAPACITY);

@@ -37,7 +37,7 @@ import java.util.Set;
  * CreateTable: member constraints (aggregated), then DynamoDB's schema rules in its order
  * (billing, key schema, LSIs, GSIs, unused definitions, limits), then the catalog. Stateless.
  */
-public final class CreateTable implements Operation {
+public final class CreateTable implements Operation<JsonObject> {
     /** Source: AWS-Q: 5 LSIs per table. */
     public static final int MAX_LOCAL_INDEXES = 5;
     /** Source: AWS-Q: 20 GSIs per table (default quota). */
@@ -58,7 +58,10 @@ public final class CreateTable implements Operation {
 
     @Override public String name() { return "CreateTable"; }
 
-    @Override public Object handle(JsonObject request) {
+    /** Not yet decoded into a record: the handler reads the wire object itself. */
+    @Override public JsonObject decode(JsonObject request) { return request; }
+
+    @Override public Object run(JsonObject request) {
         Constraints c = new Constraints();
         List<JsonObject> defList = request.objects("AttributeDefinitions");
         c.notNull("attributeDefinitions", defList);

@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.Map;
 
 /** DeleteItem: removes one item, optionally under a condition, returning the old item on request. */
-public final class DeleteItem implements Operation {
+public final class DeleteItem implements Operation<JsonObject> {
     private static final List<String> VALUE_EXPRESSIONS = List.of("ConditionExpression");
     private final Engine engine;
 
@@ -23,7 +23,10 @@ public final class DeleteItem implements Operation {
     /** Quick unless the write will wait for its GSI changes to be applied. */
     @Override public boolean quick(JsonObject request) { return !engine.indexes().writesWait(request.get("TableName")); }
 
-    @Override public Object handle(JsonObject request) {
+    /** Not yet decoded into a record: the handler reads the wire object itself. */
+    @Override public JsonObject decode(JsonObject request) { return request; }
+
+    @Override public Object run(JsonObject request) {
         Map<String, AttributeValue> keyAttributes = request.item("Key");
         WriteRequest common = WriteRequest.parse(request, "key", keyAttributes);
         ReturnValues rv = ReturnValues.noneOrAllOld(common.returnValues());

@@ -16,14 +16,17 @@ import java.util.Map;
  * TableDescription with status DELETING. Refused while the table is being created, updated or
  * deleted, or while deletion protection is on. Stateless.
  */
-public final class DeleteTable implements Operation {
+public final class DeleteTable implements Operation<JsonObject> {
     private final Engine engine;
 
     public DeleteTable(Engine engine) { this.engine = engine; }
 
     @Override public String name() { return "DeleteTable"; }
 
-    @Override public Object handle(JsonObject request) {
+    /** Not yet decoded into a record: the handler reads the wire object itself. */
+    @Override public JsonObject decode(JsonObject request) { return request; }
+
+    @Override public Object run(JsonObject request) {
         Constraints c = new Constraints();
         String name = request.string("TableName");
         TableNames.check(name, c);

@@ -11,7 +11,7 @@ import java.util.Map;
  * server's own address when the server configured one ({@code Settings.endpointAddress}), else
  * DynamoDB's regional endpoint. Stateless.
  */
-public final class DescribeEndpoints implements Operation {
+public final class DescribeEndpoints implements Operation<JsonObject> {
     /** Source: API_DescribeEndpoints / API_Endpoint: DynamoDB answers with a 1440-minute cache period. */
     public static final long CACHE_PERIOD_IN_MINUTES = 1440;
 
@@ -24,7 +24,10 @@ public final class DescribeEndpoints implements Operation {
     /** A read: bounded by DynamoDB's limits, waits for nothing. */
     @Override public boolean quick(JsonObject request) { return true; }
 
-    @Override public Object handle(JsonObject request) {
+    /** Not yet decoded into a record: the handler reads the wire object itself. */
+    @Override public JsonObject decode(JsonObject request) { return request; }
+
+    @Override public Object run(JsonObject request) {
         String address = engine.settings().endpointAddress();
         if (address == null) address = "dynamodb." + engine.settings().region() + ".amazonaws.com";
         Map<String, Object> endpoint = new LinkedHashMap<>();

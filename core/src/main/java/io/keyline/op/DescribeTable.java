@@ -9,7 +9,7 @@ import io.keyline.protocol.JsonObject;
 import java.util.Map;
 
 /** DescribeTable: the full TableDescription of an existing table. Stateless. */
-public final class DescribeTable implements Operation {
+public final class DescribeTable implements Operation<JsonObject> {
     private final Engine engine;
 
     public DescribeTable(Engine engine) { this.engine = engine; }
@@ -19,7 +19,10 @@ public final class DescribeTable implements Operation {
     /** A read: bounded by DynamoDB's limits, waits for nothing. */
     @Override public boolean quick(JsonObject request) { return true; }
 
-    @Override public Object handle(JsonObject request) {
+    /** Not yet decoded into a record: the handler reads the wire object itself. */
+    @Override public JsonObject decode(JsonObject request) { return request; }
+
+    @Override public Object run(JsonObject request) {
         Constraints c = new Constraints();
         String name = request.string("TableName");
         TableNames.check(name, c);

@@ -17,7 +17,7 @@ import java.util.List;
 import java.util.Map;
 
 /** GetItem: one item by primary key, optionally projected; no Item field when absent. */
-public final class GetItem implements Operation {
+public final class GetItem implements Operation<JsonObject> {
     private static final List<String> VALUE_EXPRESSIONS = List.of();
     private final Engine engine;
 
@@ -28,7 +28,10 @@ public final class GetItem implements Operation {
     /** A read: bounded by DynamoDB's limits, waits for nothing. */
     @Override public boolean quick(JsonObject request) { return true; }
 
-    @Override public Object handle(JsonObject request) {
+    /** Not yet decoded into a record: the handler reads the wire object itself. */
+    @Override public JsonObject decode(JsonObject request) { return request; }
+
+    @Override public Object run(JsonObject request) {
         String tableName = request.string("TableName");
         Map<String, AttributeValue> keyAttributes = request.item("Key");
         Boolean consistentRead = request.bool("ConsistentRead");

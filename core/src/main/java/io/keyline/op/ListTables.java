@@ -12,7 +12,7 @@ import java.util.Map;
  * ListTables: table names in order, a page of at most Limit (1-100, default 100), with
  * LastEvaluatedTableName when more names follow. Stateless.
  */
-public final class ListTables implements Operation {
+public final class ListTables implements Operation<JsonObject> {
     /** Source: API_ListTables: Limit is 1 to 100, and 100 when not given. */
     public static final int MAX_LIMIT = 100;
 
@@ -25,7 +25,10 @@ public final class ListTables implements Operation {
     /** A read: bounded by DynamoDB's limits, waits for nothing. */
     @Override public boolean quick(JsonObject request) { return true; }
 
-    @Override public Object handle(JsonObject request) {
+    /** Not yet decoded into a record: the handler reads the wire object itself. */
+    @Override public JsonObject decode(JsonObject request) { return request; }
+
+    @Override public Object run(JsonObject request) {
         Constraints c = new Constraints();
         Integer limit = request.intValue("Limit");
         String start = request.string("ExclusiveStartTableName");

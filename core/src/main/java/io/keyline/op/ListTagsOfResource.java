@@ -14,7 +14,7 @@ import java.util.Map;
  * ListTagsOfResource: a table's tags in the order they were first set. A table has at most 50,
  * so one page holds them all and NextToken is never needed. Stateless.
  */
-public final class ListTagsOfResource implements Operation {
+public final class ListTagsOfResource implements Operation<JsonObject> {
     private final Engine engine;
 
     public ListTagsOfResource(Engine engine) { this.engine = engine; }
@@ -24,7 +24,10 @@ public final class ListTagsOfResource implements Operation {
     /** A read: bounded by DynamoDB's limits, waits for nothing. */
     @Override public boolean quick(JsonObject request) { return true; }
 
-    @Override public Object handle(JsonObject request) {
+    /** Not yet decoded into a record: the handler reads the wire object itself. */
+    @Override public JsonObject decode(JsonObject request) { return request; }
+
+    @Override public Object run(JsonObject request) {
         Constraints c = new Constraints();
         String arn = request.string("ResourceArn");
         Tags.constrainArn(arn, c);

@@ -3,16 +3,28 @@ package io.keyline.op;
 import io.keyline.protocol.JsonObject;
 
 /**
- * One DynamoDB operation. {@link #handle} takes the parsed request object and returns the
- * response as JSON-able values (see {@link io.keyline.protocol.Json#write}); every client error
- * is an {@link io.keyline.error.ApiException}. Implementations are stateless and thread-safe:
- * state lives in the engine.
+ * One DynamoDB operation, in two steps: {@link #decode} turns the wire object into the
+ * operation's typed request {@code R} (a member of the wrong JSON type is a
+ * SerializationException, as DynamoDB's front end reports it before any validation), and
+ * {@link #run} validates and executes it, returning the response as JSON-able values (see
+ * {@link io.keyline.protocol.Json#write}). Every client error is an
+ * {@link io.keyline.error.ApiException}. Implementations are stateless and thread-safe: state
+ * lives in the engine.
+ *
+ * @param <R> the decoded request
  */
-public interface Operation {
+public interface Operation<R> {
     /** The name in {@code X-Amz-Target: DynamoDB_20120810.<name>}. */
     String name();
 
-    Object handle(JsonObject request);
+    R decode(JsonObject request);
+
+    Object run(R request);
+
+    /** Decodes and runs one wire request. */
+    default Object handle(JsonObject request) {
+        return run(decode(request));
+    }
 
     /**
      * Whether this request may run on the I/O thread that read it instead of being handed to a

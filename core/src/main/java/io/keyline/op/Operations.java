@@ -12,20 +12,20 @@ import java.util.Map;
  * construction (the map is never modified).
  */
 public final class Operations {
-    private final Map<String, Operation> byName;
+    private final Map<String, Operation<?>> byName;
 
     public Operations(Engine engine) {
         this(all(engine));
     }
 
-    public Operations(List<Operation> operations) {
-        Map<String, Operation> m = new LinkedHashMap<>();
-        for (Operation op : operations) m.put(op.name(), op);
+    public Operations(List<Operation<?>> operations) {
+        Map<String, Operation<?>> m = new LinkedHashMap<>();
+        for (Operation<?> op : operations) m.put(op.name(), op);
         this.byName = Map.copyOf(m);
     }
 
     /** Every operation Keyline serves. Add new operations here, one line each. */
-    static List<Operation> all(Engine engine) {
+    static List<Operation<?>> all(Engine engine) {
         return List.of(
                 new CreateTable(engine),
                 new DescribeTable(engine),
@@ -50,13 +50,13 @@ public final class Operations {
         );
     }
 
-    public Operation get(String name) { return byName.get(name); }
+    public Operation<?> get(String name) { return byName.get(name); }
 
-    public Map<String, Operation> all() { return byName; }
+    public Map<String, Operation<?>> all() { return byName; }
 
     /** Runs the named operation; unknown names are UnknownOperationException. */
     public Object dispatch(String name, JsonObject request) {
-        Operation op = byName.get(name);
+        Operation<?> op = byName.get(name);
         if (op == null) throw Errors.unknownOperation();
         return op.handle(request);
     }

@@ -15,7 +15,7 @@ import java.util.Map;
  * PutItem: replaces the whole item, optionally under a condition on the old one
  * (ConditionExpression or legacy Expected), returning the old item on request.
  */
-public final class PutItem implements Operation {
+public final class PutItem implements Operation<JsonObject> {
     private static final List<String> VALUE_EXPRESSIONS = List.of("ConditionExpression");
     private final Engine engine;
 
@@ -26,7 +26,10 @@ public final class PutItem implements Operation {
     /** Quick unless the write will wait for its GSI changes to be applied. */
     @Override public boolean quick(JsonObject request) { return !engine.indexes().writesWait(request.get("TableName")); }
 
-    @Override public Object handle(JsonObject request) {
+    /** Not yet decoded into a record: the handler reads the wire object itself. */
+    @Override public JsonObject decode(JsonObject request) { return request; }
+
+    @Override public Object run(JsonObject request) {
         Map<String, AttributeValue> item = request.item("Item");
         WriteRequest common = WriteRequest.parse(request, "item", item);
         ReturnValues rv = ReturnValues.noneOrAllOld(common.returnValues());

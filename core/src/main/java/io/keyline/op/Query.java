@@ -33,7 +33,7 @@ import java.util.Map;
  * evaluates, not the size of the table. Capacity admission and accounting will plug in around
  * {@link PageReader#read}, which reports the page's {@link io.keyline.engine.query.PageStatistics}.
  */
-public final class Query implements Operation {
+public final class Query implements Operation<JsonObject> {
     private static final List<String> VALUE_EXPRESSIONS = List.of("KeyConditionExpression", "FilterExpression");
     private final Engine engine;
 
@@ -44,7 +44,10 @@ public final class Query implements Operation {
     /** A read: bounded by DynamoDB's limits, waits for nothing. */
     @Override public boolean quick(JsonObject request) { return true; }
 
-    @Override public Object handle(JsonObject request) {
+    /** Not yet decoded into a record: the handler reads the wire object itself. */
+    @Override public JsonObject decode(JsonObject request) { return request; }
+
+    @Override public Object run(JsonObject request) {
         String tableName = request.string("TableName");
         Map<String, AttributeValue> startKey = request.item("ExclusiveStartKey");
         Boolean forward = request.bool("ScanIndexForward");

@@ -31,7 +31,7 @@ import java.util.Map;
  * LastEvaluatedKey stays inside it. Capacity admission and accounting will plug in around
  * {@link PageReader#read}.
  */
-public final class Scan implements Operation {
+public final class Scan implements Operation<JsonObject> {
     /** Source: API_Scan: TotalSegments is 1 to 1,000,000. */
     static final long MAX_TOTAL_SEGMENTS = 1_000_000;
     private static final List<String> VALUE_EXPRESSIONS = List.of("FilterExpression");
@@ -44,7 +44,10 @@ public final class Scan implements Operation {
     /** A read: bounded by DynamoDB's limits, waits for nothing. */
     @Override public boolean quick(JsonObject request) { return true; }
 
-    @Override public Object handle(JsonObject request) {
+    /** Not yet decoded into a record: the handler reads the wire object itself. */
+    @Override public JsonObject decode(JsonObject request) { return request; }
+
+    @Override public Object run(JsonObject request) {
         String tableName = request.string("TableName");
         Map<String, AttributeValue> startKey = request.item("ExclusiveStartKey");
         Long limit = request.longValue("Limit");

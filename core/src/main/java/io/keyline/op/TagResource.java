@@ -14,14 +14,17 @@ import java.util.Map;
  * TagResource: adds or overwrites tags of a table, synchronously (DynamoDB applies them within
  * seconds; at once is one of the outcomes it allows). Stateless.
  */
-public final class TagResource implements Operation {
+public final class TagResource implements Operation<JsonObject> {
     private final Engine engine;
 
     public TagResource(Engine engine) { this.engine = engine; }
 
     @Override public String name() { return "TagResource"; }
 
-    @Override public Object handle(JsonObject request) {
+    /** Not yet decoded into a record: the handler reads the wire object itself. */
+    @Override public JsonObject decode(JsonObject request) { return request; }
+
+    @Override public Object run(JsonObject request) {
         Constraints c = new Constraints();
         String arn = request.string("ResourceArn");
         Tags.constrainArn(arn, c);

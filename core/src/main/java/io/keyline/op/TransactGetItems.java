@@ -27,7 +27,7 @@ import java.util.Map;
  * order, with Item when the item exists. Any malformed action, expression problem, bad key or
  * repeated item fails the whole request.
  */
-public final class TransactGetItems implements Operation {
+public final class TransactGetItems implements Operation<JsonObject> {
     /** Source: API_TransactGetItems: up to 100 TransactGetItem objects. */
     static final int MAX_ACTIONS = 100;
     /** Source: API_TransactGetItems: the aggregate size of the items cannot exceed 4 MB. */
@@ -44,7 +44,10 @@ public final class TransactGetItems implements Operation {
     /** A read: bounded by DynamoDB's limits, waits for nothing. */
     @Override public boolean quick(JsonObject request) { return true; }
 
-    @Override public Object handle(JsonObject request) {
+    /** Not yet decoded into a record: the handler reads the wire object itself. */
+    @Override public JsonObject decode(JsonObject request) { return request; }
+
+    @Override public Object run(JsonObject request) {
         List<JsonObject> items = request.objects("TransactItems");
         Constraints c = new Constraints();
         c.oneOf("returnConsumedCapacity", request.string("ReturnConsumedCapacity"), ItemTables.RETURN_CONSUMED_CAPACITY);

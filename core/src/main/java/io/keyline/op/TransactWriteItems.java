@@ -32,7 +32,7 @@ import java.util.Map;
  * ValidationError reason on the first such action and None on the others. A ClientRequestToken
  * makes the request idempotent for ten minutes.
  */
-public final class TransactWriteItems implements Operation {
+public final class TransactWriteItems implements Operation<JsonObject> {
     /** Source: API_TransactWriteItems: up to 100 action requests (since September 2022). */
     static final int MAX_ACTIONS = 100;
     /** Source: API_TransactWriteItems: "The aggregate size of the items in the transaction cannot exceed 4 MB". */
@@ -55,7 +55,10 @@ public final class TransactWriteItems implements Operation {
 
     @Override public String name() { return "TransactWriteItems"; }
 
-    @Override public Object handle(JsonObject request) {
+    /** Not yet decoded into a record: the handler reads the wire object itself. */
+    @Override public JsonObject decode(JsonObject request) { return request; }
+
+    @Override public Object run(JsonObject request) {
         List<JsonObject> items = request.objects("TransactItems");
         String token = request.string("ClientRequestToken");
         Constraints c = new Constraints();

@@ -10,14 +10,17 @@ import java.util.List;
 import java.util.Map;
 
 /** UntagResource: removes tags of a table by key; removing a key it does not have is fine. Stateless. */
-public final class UntagResource implements Operation {
+public final class UntagResource implements Operation<JsonObject> {
     private final Engine engine;
 
     public UntagResource(Engine engine) { this.engine = engine; }
 
     @Override public String name() { return "UntagResource"; }
 
-    @Override public Object handle(JsonObject request) {
+    /** Not yet decoded into a record: the handler reads the wire object itself. */
+    @Override public JsonObject decode(JsonObject request) { return request; }
+
+    @Override public Object run(JsonObject request) {
         Constraints c = new Constraints();
         String arn = request.string("ResourceArn");
         Tags.constrainArn(arn, c);

@@ -21,7 +21,7 @@ import java.util.Map;
  * under an optional condition. A missing item is created from its key, except when the update
  * only removes attributes (DynamoDB does not create an item for that).
  */
-public final class UpdateItem implements Operation {
+public final class UpdateItem implements Operation<JsonObject> {
     private static final List<String> VALUE_EXPRESSIONS = List.of("UpdateExpression", "ConditionExpression");
     private final Engine engine;
 
@@ -32,7 +32,10 @@ public final class UpdateItem implements Operation {
     /** Quick unless the write will wait for its GSI changes to be applied. */
     @Override public boolean quick(JsonObject request) { return !engine.indexes().writesWait(request.get("TableName")); }
 
-    @Override public Object handle(JsonObject request) {
+    /** Not yet decoded into a record: the handler reads the wire object itself. */
+    @Override public JsonObject decode(JsonObject request) { return request; }
+
+    @Override public Object run(JsonObject request) {
         Map<String, AttributeValue> keyAttributes = request.item("Key");
         WriteRequest common = WriteRequest.parse(request, "key", keyAttributes);
         ReturnValues rv = ReturnValues.parse(common.returnValues());

@@ -34,7 +34,7 @@ import java.util.Map;
  * request's shape is checked first; the rest runs against the current metadata under the
  * catalog lock. Stateless.
  */
-public final class UpdateTable implements Operation {
+public final class UpdateTable implements Operation<JsonObject> {
     /** Source: developer guide "Considerations when switching capacity modes": 4 switches to on-demand ... */
     public static final int MAX_SWITCHES_TO_PAY_PER_REQUEST = 4;
     /** ... in a 24-hour rolling window; switching back to provisioned is allowed any time. */
@@ -46,7 +46,10 @@ public final class UpdateTable implements Operation {
 
     @Override public String name() { return "UpdateTable"; }
 
-    @Override public Object handle(JsonObject request) {
+    /** Not yet decoded into a record: the handler reads the wire object itself. */
+    @Override public JsonObject decode(JsonObject request) { return request; }
+
+    @Override public Object run(JsonObject request) {
         Constraints c = new Constraints();
         List<RawAttribute> rawDefs = SchemaInput.attributeDefinitions(request.objects("AttributeDefinitions"), "attributeDefinitions", c);
         String name = request.string("TableName");

@@ -41,7 +41,7 @@ final class ApiRequestProcessor {
      * A request that passed the checks before its operation: the operation and its parsed body,
      * or the reply that ends it early (an error).
      */
-    record Prepared(Operation operation, JsonObject request, Reply early) {
+    record Prepared(Operation<?> operation, JsonObject request, Reply early) {
         /** Whether the operation may run right here on the I/O thread (see {@link Operation#quick}). */
         boolean quick() {
             if (early != null) return true;
@@ -107,11 +107,11 @@ final class ApiRequestProcessor {
         }
     }
 
-    private Operation operation(String target) {
+    private Operation<?> operation(String target) {
         if (target == null) throw Errors.unknownOperation();
         String t = target.trim();
         if (!t.startsWith(TARGET_PREFIX)) throw Errors.unknownOperation();
-        Operation op = operations.get(t.substring(TARGET_PREFIX.length()));
+        Operation<?> op = operations.get(t.substring(TARGET_PREFIX.length()));
         if (op == null) throw Errors.unknownOperation();
         return op;
     }

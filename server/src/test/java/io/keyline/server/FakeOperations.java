@@ -39,11 +39,13 @@ final class FakeOperations {
                 op("TagResource", r -> null)));
     }
 
-    private static Operation op(String name, Function<JsonObject, Object> body) {
-        return new Operation() {
+    private static Operation<JsonObject> op(String name, Function<JsonObject, Object> body) {
+        return new Operation<JsonObject>() {
             @Override public String name() { return name; }
 
-            @Override public Object handle(JsonObject request) { return body.apply(request); }
+            @Override public JsonObject decode(JsonObject request) { return request; }
+
+            @Override public Object run(JsonObject request) { return body.apply(request); }
         };
     }
 }

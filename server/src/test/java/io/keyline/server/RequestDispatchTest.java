@@ -33,11 +33,13 @@ class RequestDispatchTest {
                 new RequestHandler(new ApiRequestProcessor(ops, ServerOptions.DYNAMODB_MAX_REQUEST_BYTES), replies, workers, new InFlight())));
     }
 
-    private Operation op(String name, boolean quick) {
-        return new Operation() {
+    private Operation<JsonObject> op(String name, boolean quick) {
+        return new Operation<JsonObject>() {
             @Override public String name() { return name; }
 
-            @Override public Object handle(JsonObject request) {
+            @Override public JsonObject decode(JsonObject request) { return request; }
+
+            @Override public Object run(JsonObject request) {
                 ran.add(name);
                 return Map.of("Ran", name);
             }

@@ -46,10 +46,12 @@ class ServerLifecycleTest {
     void closeLetsARequestInFlightFinish() throws Exception {
         CountDownLatch entered = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
-        Operation slow = new Operation() {
+        Operation<JsonObject> slow = new Operation<JsonObject>() {
             @Override public String name() { return "Slow"; }
 
-            @Override public Object handle(JsonObject request) {
+            @Override public JsonObject decode(JsonObject request) { return request; }
+
+            @Override public Object run(JsonObject request) {
                 entered.countDown();
                 try {
                     release.await(5, TimeUnit.SECONDS);
@@ -77,10 +79,12 @@ class ServerLifecycleTest {
     void aBlockedOperationBlocksNoEventLoop() throws Exception {
         CountDownLatch entered = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
-        Operation stuck = new Operation() {
+        Operation<JsonObject> stuck = new Operation<JsonObject>() {
             @Override public String name() { return "Stuck"; }
 
-            @Override public Object handle(JsonObject request) {
+            @Override public JsonObject decode(JsonObject request) { return request; }
+
+            @Override public Object run(JsonObject request) {
                 entered.countDown();
                 try {
                     release.await(10, TimeUnit.SECONDS);
@@ -90,7 +94,7 @@ class ServerLifecycleTest {
                 return Map.of();
             }
         };
-        List<Operation> ops = new java.util.ArrayList<>(FakeOperations.create().all().values());
+        List<Operation<?>> ops = new java.util.ArrayList<>(FakeOperations.create().all().values());
         ops.add(stuck);
         try (KeylineServer server = new KeylineServer(new Operations(ops), ServerOptions.defaults(), SystemClock.INSTANCE)) {
             URI endpoint = URI.create("http://127.0.0.1:" + server.start("127.0.0.1", 0));
