@@ -1,0 +1,105 @@
+package io.keyline.architecture;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.junit.AnalyzeClasses;
+import com.tngtech.archunit.junit.ArchIgnore;
+import com.tngtech.archunit.junit.ArchTest;
+import com.tngtech.archunit.lang.ArchRule;
+
+/**
+ * Keyline's layering, checked on the compiled classes of every module (this module depends on
+ * them all). A change that breaks a rule fails the build with the rule's name and the offending
+ * dependency. The layers are DESIGN.md's: cli → server → op → {protocol, expr, engine,
+ * capacity} → {model, metadata, error, time, storage SPI}; storage backends implement the SPI.
+ */
+@AnalyzeClasses(packages = "io.keyline", importOptions = ImportOption.DoNotIncludeTests.class)
+class LayeringTest {
+    private static final String[] FOUNDATION = {
+        "io.keyline.model..", "io.keyline.metadata..", "io.keyline.error..", "io.keyline.time.."};
+
+    @ArchIgnore(reason = "PENDING: the typed-request refactoring lands in this session")
+    @ArchTest
+    static final ArchRule layers = layeredArchitecture()
+            .consideringOnlyDependenciesInLayers()
+            .layer("cli").definedBy("io.keyline.cli..")
+            .layer("server").definedBy("io.keyline.server..")
+            .layer("operations").definedBy("io.keyline.op..")
+            .layer("protocol").definedBy("io.keyline.protocol..")
+            .layer("expressions").definedBy("io.keyline.expr..")
+            .layer("engine").definedBy("io.keyline.engine..")
+            .layer("capacity").definedBy("io.keyline.capacity..")
+            .layer("foundation").definedBy(FOUNDATION)
+            .layer("storage SPI").definedBy("io.keyline.storage")
+            .layer("storage backends").definedBy("io.keyline.storage.memory..", "io.keyline.storage.rocksdb..")
+            .whereLayer("cli").mayNotBeAccessedByAnyLayer()
+            .whereLayer("server").mayOnlyBeAccessedByLayers("cli")
+            .whereLayer("operations").mayOnlyBeAccessedByLayers("server", "cli")
+            .whereLayer("protocol").mayOnlyBeAccessedByLayers("operations", "server")
+            .whereLayer("expressions").mayOnlyBeAccessedByLayers("operations", "engine")
+            .whereLayer("engine").mayOnlyBeAccessedByLayers("operations", "server", "cli")
+            .whereLayer("capacity").mayOnlyBeAccessedByLayers("engine", "operations", "server", "cli")
+            .whereLayer("storage backends").mayOnlyBeAccessedByLayers("cli")
+            .as("layers: cli → server → op → {protocol, expr, engine, capacity} → {model, metadata, error, time, storage SPI}");
+
+    @ArchTest
+    static final ArchRule noPackageCycles = slices().matching("io.keyline.(**)")
+            .should().beFreeOfCycles()
+            .as("no package cycles: every package of every module, one slice each");
+
+    @ArchTest
+    static final ArchRule engineFloorDoesNotImportItsTop = noClasses()
+            .that().resideInAPackage("io.keyline.engine..").and().resideOutsideOfPackage("io.keyline.engine")
+            .should().dependOnClassesThat().resideInAPackage("io.keyline.engine")
+            .as("the engine's sub-packages never import its facade package (they share io.keyline.metadata)");
+
+    @ArchTest
+    static final ArchRule backendsImplementOnlyTheSpi = classes()
+            .that().resideInAnyPackage("io.keyline.storage.memory..", "io.keyline.storage.rocksdb..")
+            .should().onlyDependOnClassesThat().resideInAnyPackage("io.keyline.storage", "io.keyline.storage.memory..",
+                    "io.keyline.storage.rocksdb..", "java..", "org.rocksdb..", "org.slf4j..")
+            .as("storage backends implement the storage SPI and import nothing else of Keyline");
+
+    @ArchIgnore(reason = "PENDING: the typed-request refactoring lands in this session")
+    @ArchTest
+    static final ArchRule expressionsStandOnTheModel = classes()
+            .that().resideInAPackage("io.keyline.expr..")
+            .should().onlyDependOnClassesThat().resideInAnyPackage("io.keyline.expr..", "io.keyline.model..",
+                    "io.keyline.error..", "java..")
+            .as("expressions depend only on the data model and errors: no wire JSON, no engine");
+
+    @ArchTest
+    static final ArchRule capacityIsALibrary = classes()
+            .that().resideInAPackage("io.keyline.capacity..")
+            .should().onlyDependOnClassesThat().resideInAnyPackage("io.keyline.capacity..", "io.keyline.model..",
+                    "io.keyline.metadata..", "io.keyline.time..", "io.keyline.error..", "java..")
+            .as("the capacity model depends only on the data model, metadata and the clock");
+
+    @ArchIgnore(reason = "PENDING: the typed-request refactoring lands in this session")
+    @ArchTest
+    static final ArchRule engineNeverSeesTheWire = noClasses()
+            .that().resideInAnyPackage("io.keyline.engine..", "io.keyline.capacity..", "io.keyline.expr..",
+                    "io.keyline.storage..", "io.keyline.metadata..", "io.keyline.model..")
+            .should().dependOnClassesThat().resideInAPackage("io.keyline.protocol..")
+            .as("the wire format stops at the operations: below them nothing reads or writes protocol JSON");
+
+    @ArchIgnore(reason = "PENDING: the typed-request refactoring lands in this session")
+    @ArchTest
+    static final ArchRule operationsUseTheEngineFacade = noClasses()
+            .that().resideInAPackage("io.keyline.op..")
+            .should().dependOnClassesThat().resideInAnyPackage("io.keyline.engine.store..", "io.keyline.engine.metering..",
+                    "io.keyline.engine.index..", "io.keyline.engine.query..", "io.keyline.engine.transaction..",
+                    "io.keyline.engine.catalog..", "io.keyline.engine.codec..")
+            .as("operations reach the engine through its facade (io.keyline.engine) and metadata, not its internals");
+
+    @ArchTest
+    static final ArchRule timeOnlyThroughTheClock = noClasses()
+            .that().resideInAPackage("io.keyline..").and().resideOutsideOfPackages("io.keyline.time..", "io.keyline.cli..")
+            .should().callMethod(System.class, "currentTimeMillis")
+            .orShould().callMethod(java.time.Instant.class, "now")
+            .as("time only through the injected Clock (io.keyline.time)");
+}
