@@ -1,5 +1,7 @@
 package io.keyline.capacity;
 
+import io.keyline.error.InternalFailure;
+
 /**
  * The capacity one write needs everywhere it lands: the base table's partition (with any LSI
  * units, which the table pays, B.4) and every GSI partition the index diff touches (a moved GSI
@@ -35,7 +37,9 @@ public final class WriteCharge {
     /** Units to take at (token, sort) of a map: the table's, or a GSI's. Zero units are skipped. */
     public WriteCharge add(PartitionMap map, long token, long sort, double u) {
         if (u <= 0) return this;
-        if (size == MAX_PARTS) throw new IllegalStateException("more than " + MAX_PARTS + " partitions in one write");
+        if (size == MAX_PARTS) {
+            throw new InternalFailure("charging a write to " + map.name(), "more than " + MAX_PARTS + " partitions in one write");
+        }
         maps[size] = map;
         tokens[size] = token;
         sorts[size] = sort;
