@@ -66,11 +66,11 @@ public final class CapacityModel {
     public void unregister(String name) { tables.remove(name); }
 
     /**
-     * B.8 [doc, AWS-Q]: a provisioned table's units plus those of all its GSIs stay within the
+     * docs/RULES.md#QUOTA-TABLE: a provisioned table's units plus those of all its GSIs stay within the
      * per-table quota (40,000 RCU and 40,000 WCU by default; adjustable, so a setting). For
      * CreateTable and UpdateTable.
      *
-     * @return null if within the quota, else the LimitExceededException message [inf: text]
+     * @return null if within the quota, else the LimitExceededException message (its text inferred)
      */
     public String checkProvisionedQuota(Throughput table, Collection<Throughput> indexes) {
         double read = 0, write = 0;

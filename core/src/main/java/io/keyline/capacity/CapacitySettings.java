@@ -4,18 +4,18 @@ import java.time.Duration;
 
 /**
  * Settings of the capacity model: the user's choices and every rule that is our inference
- * ([inf] in dynamodb-rules.md), so each can be corrected in one place. Immutable.
+ * ("inferred" in docs/RULES.md), so each can be corrected in one place. Immutable.
  *
  * @param mode                enforce (default), account or off
- * @param maxPartitionBytes   size at which a partition splits; DynamoDB's is 10 GB (B.6 [doc]),
+ * @param maxPartitionBytes   size at which a partition splits; DynamoDB's is 10 GB (docs/RULES.md#PART-SIZE),
  *                            lower it to watch splits on small data
- * @param tableQuotaRead      per-table read quota, on-demand tables (B.8 [doc] default 40,000; adjustable)
+ * @param tableQuotaRead      per-table read quota, on-demand tables (docs/RULES.md#QUOTA-TABLE: default 40,000; adjustable)
  * @param tableQuotaWrite     per-table write quota, likewise
  * @param onDemandGrowthDelay how long a new on-demand peak takes to raise the "2× previous peak"
- *                            ceiling; B.7 says growth beyond 2× within 30 minutes can throttle [inf]
- * @param isolationEnabled    whether hot partitions split (adaptive isolation, B.6 [doc])
- * @param isolationDelay      how long a partition must stay hot before it splits [inf]
- * @param hotFraction         share of its ceiling a partition must use in a second to count as hot [inf]
+ *                            ceiling; growth beyond 2× within 30 minutes can throttle (docs/RULES.md#CAP-ON-DEMAND-PEAK)
+ * @param isolationEnabled    whether hot partitions split (docs/RULES.md#CAP-ADAPTIVE-ISOLATION)
+ * @param isolationDelay      how long a partition must stay hot before it splits (inferred, same entry)
+ * @param hotFraction         share of its ceiling a partition must use in a second to count as hot (inferred, same entry)
  * @param ceilingWindow       how much of its ceiling a partition absorbs at one instant, in seconds of
  *                            ceiling: a partition serves 1,000 WCU "a second", not 1,000 per microsecond [inf]
  */
@@ -23,11 +23,11 @@ public record CapacitySettings(CapacityMode mode, long maxPartitionBytes, double
                                double tableQuotaWrite, Duration onDemandGrowthDelay, boolean isolationEnabled,
                                Duration isolationDelay, double hotFraction, Duration ceilingWindow) {
 
-    /** [inf] default for {@link #onDemandGrowthDelay}: B.7's 30 minutes. */
+    /** Inferred default for {@link #onDemandGrowthDelay}: the documented 30 minutes (docs/RULES.md#CAP-ON-DEMAND-PEAK). */
     public static final Duration DEFAULT_ON_DEMAND_GROWTH_DELAY = Duration.ofMinutes(30);
-    /** [inf] default for {@link #isolationDelay}; AWS gives no figure. */
+    /** Inferred default for {@link #isolationDelay}; AWS gives no figure (docs/RULES.md#CAP-ADAPTIVE-ISOLATION). */
     public static final Duration DEFAULT_ISOLATION_DELAY = Duration.ofMinutes(1);
-    /** [inf] default for {@link #hotFraction}. */
+    /** Inferred default for {@link #hotFraction} (docs/RULES.md#CAP-ADAPTIVE-ISOLATION). */
     public static final double DEFAULT_HOT_FRACTION = 0.8;
     /** [inf] default for {@link #ceilingWindow}. */
     public static final Duration DEFAULT_CEILING_WINDOW = Duration.ofSeconds(1);

@@ -15,7 +15,7 @@ public record CapacitySnapshot(CapacityMode mode, List<TableSnapshot> tables) {
 
     /**
      * @param servingRead  units a second the table or index serves now (provisioned, or on-demand ceiling)
-     * @param throttles    throttle events by wire reason (B.9: one per resource that refused)
+     * @param throttles    throttle events by wire reason (docs/RULES.md#THROTTLE-REASONS: one per resource that refused)
      */
     public record MapSnapshot(String name, String arn, boolean index, BillingMode billing,
                               double provisionedRead, double provisionedWrite, double servingRead, double servingWrite,

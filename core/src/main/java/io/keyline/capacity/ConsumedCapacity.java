@@ -10,7 +10,7 @@ import java.util.Objects;
 /**
  * The capacity one request consumed on one table, split into the table itself, its LSIs and its
  * GSIs, and rendered in DynamoDB's {@code ConsumedCapacity} shape (API_ConsumedCapacity;
- * B.2 "ReturnConsumedCapacity=INDEXES shape" [obs, ALT-T-RCC]). Build one with
+ * docs/RULES.md#CAP-CONSUMED-SHAPE). Build one with
  * {@link #builder(String)}.
  *
  * <p>Immutable. Every write builds one, and most requests never look inside it
@@ -22,7 +22,7 @@ import java.util.Objects;
 public final class ConsumedCapacity {
 
     /**
-     * [inf] Whether ReadCapacityUnits / WriteCapacityUnits appear beside CapacityUnits (the API
+     * Inferred (docs/RULES.md#CAP-CONSUMED-SHAPE): whether ReadCapacityUnits / WriteCapacityUnits appear beside CapacityUnits (the API
      * reference lists them; whether the service fills them for every operation is unverified).
      */
     static final boolean RENDER_READ_WRITE_UNITS = true;
@@ -102,7 +102,7 @@ public final class ConsumedCapacity {
         return gsi.addWrites(w);
     }
 
-    /** The total: table + every index (B.2 [obs]: "the total equal to their sum"). */
+    /** The total: table + every index (docs/RULES.md#CAP-CONSUMED-SHAPE: the total equals their sum). */
     public double units() { return readUnits() + writeUnits(); }
 
     /** Sum of two measurements of the same table (pages of one request, items of a batch). */

@@ -10,7 +10,7 @@ import java.util.Objects;
 import java.util.Set;
 
 /**
- * What the capacity model needs to know of one secondary index to price its entries (B.4):
+ * What the capacity model needs to know of one secondary index to price its entries (docs/RULES.md#CAP-INDEX-ENTRY):
  * its key, the table's key (always projected) and its projection. Immutable.
  *
  * @param include the non-key attributes of an {@code INCLUDE} projection; empty otherwise
@@ -28,7 +28,7 @@ public record IndexSpec(String name, boolean global, KeySchema indexKey, KeySche
 
     /**
      * Whether an item has an entry in this index: every index key attribute present with its
-     * declared type. Sparse (B.4) and type-mismatch items are absent (B.12, ALT-T-GSIU).
+     * declared type. Sparse and type-mismatch items are absent (docs/RULES.md#GSI-SPARSE).
      */
     public boolean indexes(Map<String, AttributeValue> item) {
         if (item == null) return false;
@@ -37,7 +37,7 @@ public record IndexSpec(String name, boolean global, KeySchema indexKey, KeySche
         return true;
     }
 
-    /** Size of the item's entry: table key + index key + projected attributes (B.4 [doc, AWS-GSI]). */
+    /** Size of the item's entry: table key + index key + projected attributes (docs/RULES.md#CAP-INDEX-ENTRY). */
     public long entrySize(Map<String, AttributeValue> item) {
         if (projection == Projection.ALL) return ItemSize.of(item);
         long total = 0;

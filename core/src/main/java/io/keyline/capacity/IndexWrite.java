@@ -4,8 +4,8 @@ import java.util.Map;
 import io.keyline.model.AttributeValue;
 
 /**
- * The index writes one base-table write causes in one index, by the before/after diff of B.4
- * [doc, AWS-GSI "Write capacity units", AWS-LSI; obs ALT-T-RCC]. {@code deleteUnits} are
+ * The index writes one base-table write causes in one index, by the before/after diff of
+ * docs/RULES.md#CAP-INDEX-WRITE. {@code deleteUnits} are
  * charged where the old entry lives, {@code putUnits} where the new one goes: for a GSI these
  * can be two different partitions. Immutable.
  */
@@ -26,7 +26,7 @@ public record IndexWrite(Kind kind, double deleteUnits, double putUnits) {
 
     public static final IndexWrite NONE = new IndexWrite(Kind.NONE, 0, 0);
 
-    /** Total units charged to the index (GSI) or to the table (LSI, B.4 [doc]). */
+    /** Total units charged to the index (GSI) or to the table (LSI, docs/RULES.md#CAP-INDEX-OWNER). */
     public double units() { return deleteUnits + putUnits; }
 
     /** Number of index writes: 0, 1 or 2. */
@@ -40,7 +40,7 @@ public record IndexWrite(Kind kind, double deleteUnits, double putUnits) {
 
     /**
      * Diffs the before and after images of one item; {@code null} means absent. An in-place
-     * update is sized on the larger of the old and new entries, as B.3 sizes items [inf].
+     * update is sized on the larger of the old and new entries, as items are sized (inferred, docs/RULES.md#CAP-INDEX-WRITE).
      */
     public static IndexWrite of(IndexSpec index, Map<String, AttributeValue> oldItem,
                                 Map<String, AttributeValue> newItem) {

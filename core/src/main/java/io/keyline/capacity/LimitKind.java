@@ -1,6 +1,6 @@
 package io.keyline.capacity;
 
-/** Which limit stopped a request: the last part of a throttling reason (B.9 [doc, AWS-TR]). */
+/** Which limit stopped a request: the last part of a throttling reason (docs/RULES.md#THROTTLE-REASONS). */
 public enum LimitKind {
     /** A partition's ceiling (hot key range); both billing modes. */
     KEY_RANGE("KeyRangeThroughputExceeded"),

@@ -1,6 +1,6 @@
 package io.keyline.capacity;
 
-/** How a read is priced (B.2 [doc, AWS-RW]): eventual half, strong full, transactional double. */
+/** How a read is priced (docs/RULES.md#CAP-READ-CONSISTENCY): eventual half, strong full, transactional double. */
 public enum ReadConsistency {
     EVENTUAL(Rules.EVENTUAL_READ_FACTOR),
     STRONG(1.0),

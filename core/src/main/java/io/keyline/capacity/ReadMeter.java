@@ -1,7 +1,7 @@
 package io.keyline.capacity;
 
 /**
- * Accumulates the read cost of one Query or Scan page (B.2): the sizes of the items evaluated
+ * Accumulates the read cost of one Query or Scan page (docs/RULES.md#CAP-READ-PAGE): the sizes of the items evaluated
  * (before any filter or projection) are summed and rounded up once, every partition the page
  * touched costs at least one block, and items an LSI query fetches from the base table are
  * rounded up one by one and charged on top.
@@ -27,7 +27,7 @@ public final class ReadMeter {
         return this;
     }
 
-    /** An LSI query fetched this base item to return unprojected attributes (B.2, AWS-LSI). */
+    /** An LSI query fetched this base item to return unprojected attributes (docs/RULES.md#CAP-READ-LSI-FETCH). */
     public ReadMeter fetched(long baseItemBytes) {
         fetchedBlocks += Units.readBlocks(baseItemBytes);
         return this;
@@ -42,7 +42,7 @@ public final class ReadMeter {
     /**
      * The units of the page: max(⌈Σ sizes / 4 KB⌉, partitions touched) plus the fetched items,
      * times the consistency factor. Taking the larger of the summed blocks and the partition
-     * minimum (rather than adding a minimum per partition) is our reading of B.2 [inf].
+     * minimum (rather than adding a minimum per partition) is our reading (inferred, docs/RULES.md#CAP-READ-PARTITION-MINIMUM).
      */
     public double units(ReadConsistency consistency) {
         long blocks = Math.max(Units.ceilDiv(evaluatedBytes, Rules.READ_UNIT_BYTES), partitions);

@@ -5,7 +5,7 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * An order-preserving 64-bit image of a sort key, for splitting one partition key's items by
- * sort key (B.6). Equal keys map to equal positions; a < b implies pos(a) <= pos(b). Keys that
+ * sort key (docs/RULES.md#PART-SPLIT). Equal keys map to equal positions; a < b implies pos(a) <= pos(b). Keys that
  * share their first 8 bytes (or, for numbers, their double value) share a position and are
  * never separated, which keeps "never split one item" true. Stateless.
  */

@@ -8,8 +8,8 @@ import java.util.Map;
 
 /**
  * The capacity state of one table: its partition map, one per GSI (each GSI has its own
- * partitions and throughput, B.6), the UpdateTable history, and admission across them. LSIs
- * have no map: their reads and writes are the table's (B.2, B.4).
+ * partitions and throughput, docs/RULES.md#CAP-PARTITION-READ), the UpdateTable history, and admission across them. LSIs
+ * have no map: their reads and writes are the table's (docs/RULES.md#CAP-READ-INDEX, #CAP-INDEX-OWNER).
  *
  * <p>The engine keeps a reference to this object with its table so the request path needs no
  * lookup. Threading: thread-safe; GSI maps are swapped copy-on-write when indexes come and go.
@@ -51,8 +51,8 @@ public final class TableCapacity {
     public Map<String, PartitionMap> indexes() { return indexes; }
 
     /**
-     * Admits a write everywhere it lands, or none of it (GSI back-pressure, B.4 [doc, AWS-GSI];
-     * B.9 [doc, AWS-GSITHR]): parts are taken in order and given back if a later one is refused,
+     * Admits a write everywhere it lands, or none of it (GSI back-pressure,
+     * docs/RULES.md#GSI-BACK-PRESSURE): parts are taken in order and given back if a later one is refused,
      * so a rejected write consumes nothing. The throttle names the first resource that refused,
      * with its ARN: a GSI's, although the call wrote the table.
      */
@@ -97,7 +97,7 @@ public final class TableCapacity {
     }
 
     /**
-     * Checks and applies an UpdateTable change of throughput or billing mode (B.7): decreases
+     * Checks and applies an UpdateTable change of throughput or billing mode (docs/RULES.md#UPDATE-DECREASES, #UPDATE-ON-DEMAND-SWITCH): decreases
      * within the day's budget, table and GSI budgets counted apart but the whole request refused
      * if either is over; provisioned → on-demand at most {@link Rules#ON_DEMAND_SWITCHES_PER_WINDOW}
      * times in {@link Rules#ON_DEMAND_SWITCH_WINDOW}. On success the partition maps follow: more
@@ -127,7 +127,7 @@ public final class TableCapacity {
 
     /**
      * Applies a throughput or billing-mode change that the catalog has already accepted under
-     * DynamoDB's rules: the partition maps follow without checking again (B.7 history is still
+     * DynamoDB's rules: the partition maps follow without checking again (the UpdateTable history is still
      * recorded, for {@link #update}).
      */
     public synchronized void follow(Throughput tableThroughput, Map<String, Throughput> indexThroughput) {

@@ -1,8 +1,7 @@
 package io.keyline.capacity;
 
 /**
- * The 16 throttling reasons, {@code <Table|Index><Read|Write><limit>} (B.9 [doc, AWS-TR,
- * troubleshooting-throttling-diagnostics]). {@link #name()} is Java's; {@link #wire()} is DynamoDB's.
+ * The 16 throttling reasons, {@code <Table|Index><Read|Write><limit>} (docs/RULES.md#THROTTLE-REASONS). {@link #name()} is Java's; {@link #wire()} is DynamoDB's.
  */
 public enum ThrottlingReason {
     TABLE_READ_KEY_RANGE, TABLE_READ_PROVISIONED, TABLE_READ_ACCOUNT_LIMIT, TABLE_READ_MAX_ON_DEMAND,

@@ -4,7 +4,7 @@ import io.keyline.metadata.BillingMode;
 
 /**
  * The throughput a table or GSI is configured with: provisioned units, or on-demand with
- * optional maximums (OnDemandThroughput; B.7). Immutable.
+ * optional maximums (OnDemandThroughput; docs/RULES.md#CAP-ON-DEMAND-MAX). Immutable.
  *
  * @param read     provisioned RCU (ignored on demand)
  * @param write    provisioned WCU (ignored on demand)

@@ -8,12 +8,12 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The UpdateTable history of one table or GSI that DynamoDB's change rules need (B.7): the
+ * The UpdateTable history of one table or GSI that DynamoDB's change rules need (docs/RULES.md#UPDATE-DECREASES, #UPDATE-ON-DEMAND-SWITCH): the
  * provisioned-throughput decreases of the current UTC day, and the recent switches to on-demand.
  * Table and GSI budgets are separate. Thread-safe: every method synchronizes on this object.
  */
 final class ThroughputHistory {
-    /** [inf: format recalled from the service] the day and time in the decrease-limit message. */
+    /** Format recalled from the service (inferred): the day and time in the decrease-limit message. */
     private static final DateTimeFormatter WHEN =
             DateTimeFormatter.ofPattern("EEEE, MMMM d, yyyy h:mm:ss a 'UTC'", Locale.US).withZone(ZoneOffset.UTC);
 
@@ -41,7 +41,7 @@ final class ThroughputHistory {
         decreases.add(now);
     }
 
-    /** Null if switching to on-demand is allowed now, else the LimitExceededException message [inf: text]. */
+    /** Null if switching to on-demand is allowed now, else the LimitExceededException message (its text inferred). */
     synchronized String checkSwitchToOnDemand(Instant now) {
         pruneSwitches(now);
         if (switchesToOnDemand.size() < Rules.ON_DEMAND_SWITCHES_PER_WINDOW) return null;

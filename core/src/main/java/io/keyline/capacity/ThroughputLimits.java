@@ -1,7 +1,7 @@
 package io.keyline.capacity;
 
 /**
- * The limits of one table or GSI as a whole, above its partitions (B.6, B.7, B.8):
+ * The limits of one table or GSI as a whole, above its partitions (docs/RULES.md#CAP-BURST, #CAP-ADAPTIVE-BOOST, #CAP-ON-DEMAND-PEAK, #QUOTA-TABLE):
  * <ul>
  * <li>provisioned: read and write buckets filling at the provisioned rate and banking up to
  *     {@link Rules#BURST_WINDOW} of unused units; a hot partition may draw on the whole table's
@@ -49,7 +49,7 @@ final class ThroughputLimits {
 
     /**
      * Applies a (new) throughput. Switching to on-demand keeps at least the highest provisioned
-     * throughput ever set (B.7 examples [doc]); a provisioned table starts its new rate with its
+     * throughput ever set (docs/RULES.md#CAP-ON-DEMAND-SWITCH-FLOOR); a provisioned table starts its new rate with its
      * banked units clipped to the new burst window.
      */
     synchronized void configure(Throughput t, long now) {

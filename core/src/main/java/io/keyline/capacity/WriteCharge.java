@@ -1,10 +1,12 @@
 package io.keyline.capacity;
 
+import io.keyline.error.InternalFailure;
+
 /**
  * The capacity one write needs everywhere it lands: the base table's partition (with any LSI
- * units, which the table pays, B.4) and every GSI partition the index diff touches (a moved GSI
+ * units, which the table pays, docs/RULES.md#CAP-INDEX-OWNER) and every GSI partition the index diff touches (a moved GSI
  * entry touches two). Admitted all or nothing by {@link TableCapacity#admitWrite} (GSI
- * back-pressure, B.4/B.9).
+ * back-pressure, docs/RULES.md#GSI-BACK-PRESSURE).
  *
  * <p>Admission also notes where each part landed (the partition and the map layout it was
  * found in), so that recording the stored write's sizes afterwards ({@link PartitionMap#recordSize})
@@ -14,7 +16,7 @@ package io.keyline.capacity;
  * admission path allocates nothing. Not thread-safe.
  */
 public final class WriteCharge {
-    /** One base entry and two per GSI (delete + put) for DynamoDB's 20 GSIs (B.8 [doc]). */
+    /** One base entry and two per GSI (delete + put) for DynamoDB's 20 GSIs (docs/RULES.md#INDEX-COUNTS). */
     static final int MAX_PARTS = 1 + 2 * 20;
 
     final PartitionMap[] maps = new PartitionMap[MAX_PARTS];
@@ -35,7 +37,9 @@ public final class WriteCharge {
     /** Units to take at (token, sort) of a map: the table's, or a GSI's. Zero units are skipped. */
     public WriteCharge add(PartitionMap map, long token, long sort, double u) {
         if (u <= 0) return this;
-        if (size == MAX_PARTS) throw new IllegalStateException("more than " + MAX_PARTS + " partitions in one write");
+        if (size == MAX_PARTS) {
+            throw new InternalFailure("charging a write to " + map.name(), "more than " + MAX_PARTS + " partitions in one write");
+        }
         maps[size] = map;
         tokens[size] = token;
         sorts[size] = sort;

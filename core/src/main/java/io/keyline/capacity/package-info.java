@@ -7,8 +7,8 @@
  * <h2>The model</h2>
  * <ul>
  * <li><b>Units</b> ({@link io.keyline.capacity.Units}, {@link io.keyline.capacity.ReadMeter},
- *     {@link io.keyline.capacity.IndexWrite}): item sizes from {@code ItemSize} (B.1), reads in
- *     4 KB blocks, writes in 1 KB blocks, per operation as B.2–B.4 say;
+ *     {@link io.keyline.capacity.IndexWrite}): item sizes from {@code ItemSize}, reads in 4 KB
+ *     blocks, writes in 1 KB blocks, per operation as docs/RULES.md's CAP- entries say;
  *     {@link io.keyline.capacity.ConsumedCapacity} renders ReturnConsumedCapacity TOTAL/INDEXES.</li>
  * <li><b>Partition maps</b> ({@link io.keyline.capacity.PartitionMap}): the table and each GSI
  *     own partitions over the signed 64-bit token space, addressed by (token, sort position).
@@ -45,21 +45,22 @@
  * }</pre>
  *
  * <h2>Where each rule lives</h2>
- * [doc] rules (AWS documentation) are constants in {@link io.keyline.capacity.Rules}: 4 KB / 1 KB
+ * docs/RULES.md lists every rule with its source and the constant or setting that holds it.
+ * Documented rules (AWS documentation) are constants in {@link io.keyline.capacity.Rules}: 4 KB / 1 KB
  * units, eventual ½ and transactional 2×, missing-item and failed-condition prices, partition
  * ceilings 3,000 RCU / 1,000 WCU, 10 GB partitions, 300 s burst, on-demand 12,000 / 4,000 initial
  * and 2× peak, 40,000 table quota, decrease budget 4 + 1/hour up to 27 a day, 4 switches to
  * on-demand per 24 h. The 16 throttling reasons are {@link io.keyline.capacity.ThrottlingReason}.
  *
- * <p>[inf] rules (our inference, to be measured) are settings in
- * {@link io.keyline.capacity.CapacitySettings} or named constants marked [inf]: the partition
+ * <p>Inferred rules (our inference, to be measured) are settings in
+ * {@link io.keyline.capacity.CapacitySettings} or named constants marked inferred: the partition
  * count heuristic ⌈RCU/3,000 + WCU/1,000⌉ and on-demand's max(R/3,000, W/1,000); the growth delay
  * of an on-demand peak (30 min); when a partition counts as hot (80% of its ceiling or throttled)
  * and how long before it is isolated (1 min); how much of a second's ceiling a partition absorbs
  * at once (1 s); the monotonic-sort-key share (90%); Query/Scan's partition minimum combined by
  * max rather than sum ({@link io.keyline.capacity.ReadMeter#units}); an in-place index update
  * sized on the larger entry; KeyRange on on-demand mapped to ThrottlingException; the on-demand
- * table quota applied to the table and each GSI separately; message texts marked [inf] in
+ * table quota applied to the table and each GSI separately; message texts marked inferred in
  * {@link io.keyline.capacity.Throttle} and {@code ThroughputHistory}; child partitions sharing
  * their parent's size evenly.
  *

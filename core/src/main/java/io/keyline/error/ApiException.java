@@ -6,10 +6,14 @@ import java.util.Map;
 
 /**
  * The one exception type that reaches a DynamoDB client. Built only through {@link Errors},
- * which owns every error name, HTTP status and message text; rendered to the wire in one place
- * (the protocol layer). {@code extras} carries additional top-level response fields such as
+ * which owns every error name, HTTP status and message text; rendered to the wire in one place,
+ * the server's {@code io.keyline.server.Reply#error}, as {@code {"__type", "message", ...extras}}
+ * (core does not render it: the protocol package decodes requests and writes results only).
+ * {@code extras} carries additional top-level response fields such as
  * {@code Item} (ConditionalCheckFailedException), {@code CancellationReasons} or
- * {@code ThrottlingReasons}: values are plain JSON-able objects or AttributeValues.
+ * {@code ThrottlingReasons}: values are plain JSON-able objects or AttributeValues. Any other
+ * exception (an {@link InternalFailure}, a storage failure, a bug) reaches the client as
+ * InternalServerError with a fixed message, never with its own text.
  */
 public final class ApiException extends RuntimeException {
     private final String type;

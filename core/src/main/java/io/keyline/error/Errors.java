@@ -84,7 +84,7 @@ public final class Errors {
         return oldItem == null ? e : e.withExtra("Item", oldItem);
     }
 
-    /** Message: dynamodb-rules.md B.10 (the exception's message field). */
+    /** Message: the exception's message field in the API reference (docs/RULES.md#LSI-ITEM-COLLECTION). */
     public static ApiException itemCollectionSizeLimitExceeded() {
         return client(DDB + "ItemCollectionSizeLimitExceededException",
                 "The total size of an item collection has exceeded the maximum limit of 10 gigabytes.");
@@ -103,7 +103,7 @@ public final class Errors {
     }
 
     /**
-     * A throttled request (B.9): ProvisionedThroughputExceededException, ThrottlingException or
+     * A throttled request (docs/RULES.md#THROTTLE-EXCEPTION): ProvisionedThroughputExceededException, ThrottlingException or
      * RequestLimitExceeded by {@code name}, with the {@code ThrottlingReasons} list of
      * {@code {reason, resource}} DynamoDB adds beside the message.
      */

@@ -197,9 +197,9 @@ public final class KeyConditions {
     }
 
     /**
-     * A GSI with multi-attribute keys (dynamodb-rules.md B.11): equality on every HASH attribute;
+     * A GSI with multi-attribute keys (docs/RULES.md#EXPR-MULTI-ATTRIBUTE-KEY): equality on every HASH attribute;
      * RANGE attributes left to right with no gap, only the last one used not an equality. The
-     * wording of these refusals is ours [inf]: DynamoDB's has not been recorded.
+     * wording of these refusals is ours: DynamoDB's has not been recorded.
      */
     private static KeyCondition planMultiAttribute(KeySchema schema, Map<String, Term> byName) {
         for (String name : byName.keySet()) {

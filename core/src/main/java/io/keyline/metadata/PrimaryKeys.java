@@ -12,9 +12,9 @@ import java.util.Map;
  * DynamoDB's limits on key sizes and its messages. Stateless.
  */
 public final class PrimaryKeys {
-    /** Source: AWS-Q "Partition keys and sort keys": partition key values up to 2048 bytes. */
+    /** docs/RULES.md#LIMIT-KEY: partition key values up to 2048 bytes. */
     public static final int MAX_PARTITION_KEY_BYTES = 2048;
-    /** Source: AWS-Q "Partition keys and sort keys": sort key values up to 1024 bytes. */
+    /** docs/RULES.md#LIMIT-KEY: sort key values up to 1024 bytes. */
     public static final int MAX_SORT_KEY_BYTES = 1024;
 
     private PrimaryKeys() {}

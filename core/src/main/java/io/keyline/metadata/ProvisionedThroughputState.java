@@ -18,11 +18,11 @@ public record ProvisionedThroughputState(
         Instant lastDecrease,
         int decreasesOnLastDecreaseDay) {
 
-    /** Source: AWS-Q "Decreasing provisioned capacity": 4 decreases at any time in a UTC day. */
+    /** docs/RULES.md#UPDATE-DECREASES: 4 decreases at any time in a UTC day. */
     public static final int FREE_DECREASES_PER_DAY = 4;
-    /** Source: AWS-Q: after those, one more decrease if none happened in the past hour ... */
+    /** docs/RULES.md#UPDATE-DECREASES: after those, one more decrease if none happened in the past hour ... */
     public static final Duration DECREASE_WINDOW = Duration.ofHours(1);
-    /** Source: AWS-Q: ... which caps decreases at 27 a UTC day. */
+    /** docs/RULES.md#UPDATE-DECREASES: ... which caps decreases at 27 a UTC day. */
     public static final int MAX_DECREASES_PER_DAY = 27;
 
     public static final ProvisionedThroughputState ON_DEMAND = new ProvisionedThroughputState(0, 0, null, null, 0);

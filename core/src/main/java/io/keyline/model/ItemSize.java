@@ -4,15 +4,15 @@ import java.math.BigDecimal;
 import java.util.Map;
 
 /**
- * Item and value sizes by DynamoDB's rules (dynamodb-rules.md B.1): the basis of the 400 KB
+ * Item and value sizes by DynamoDB's rules (docs/RULES.md#SIZE-ITEM and the SIZE- entries after it): the basis of the 400 KB
  * item limit and of every capacity unit. Stateless.
  */
 public final class ItemSize {
-    /** Source: AWS-Q "Item size": 400 KB including attribute names. */
+    /** docs/RULES.md#LIMIT-ITEM: 400 KB including attribute names. */
     public static final int MAX_ITEM_BYTES = 400 * 1024;
-    /** Source: AWS-SIZE: list and map values carry 3 bytes of overhead. */
+    /** docs/RULES.md#SIZE-CONTAINER: list and map values carry 3 bytes of overhead. */
     static final int CONTAINER_OVERHEAD = 3;
-    /** Source: AWS-SIZE: each list or map element adds 1 byte. */
+    /** docs/RULES.md#SIZE-CONTAINER: each list or map element adds 1 byte. */
     static final int ELEMENT_OVERHEAD = 1;
 
     private ItemSize() {}
@@ -61,7 +61,7 @@ public final class ItemSize {
     }
 
     /**
-     * dynalite's exact model (dynamodb-rules.md B.1, [emp]): 1 + ⌈d/2⌉, plus 1 if d and the
+     * dynalite's exact model (docs/RULES.md#SIZE-NUMBER): 1 + ⌈d/2⌉, plus 1 if d and the
      * leading exponent are both even, plus 1 if negative; zero is 1 byte.
      */
     public static int numberSize(BigDecimal value) {

@@ -7,9 +7,9 @@ import java.math.BigDecimal;
  * 9.9999999999999999999999999999999999999E+125, and the canonical text DynamoDB returns.
  */
 public final class Numbers {
-    /** Source: DynamoDB developer guide, "Data types: Number" (38 digits of precision). */
+    /** docs/RULES.md#LIMIT-NUMBER: 38 digits of precision. */
     public static final int MAX_PRECISION = 38;
-    /** Source: DynamoDB developer guide, "Data types: Number": positive range 1E-130 to 9.99..E+125. */
+    /** docs/RULES.md#LIMIT-NUMBER: positive range 1E-130 to 9.99..E+125. */
     public static final int MIN_EXPONENT = -130;
     public static final int MAX_EXPONENT = 125;
 

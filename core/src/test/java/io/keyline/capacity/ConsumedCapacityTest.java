@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** DynamoDB's ConsumedCapacity shape (API_ConsumedCapacity; B.2 [obs, ALT-T-RCC]). */
+/** DynamoDB's ConsumedCapacity shape (docs/RULES.md#CAP-CONSUMED-SHAPE). */
 class ConsumedCapacityTest {
 
     @Test
@@ -32,14 +32,14 @@ class ConsumedCapacityTest {
     }
 
     @Test
-    void queryOnAnIndexHasNoTableEntry() { // [obs] a Query on an index reports index capacity only
+    void queryOnAnIndexHasNoTableEntry() { // observed: a Query on an index reports index capacity only
         ConsumedCapacity c = ConsumedCapacity.builder("Orders").globalIndex("gsi", 0.5, 0).build();
         Map<String, Object> out = c.render(ConsumedCapacity.Level.INDEXES);
         assertThat(out).doesNotContainKey("Table").containsEntry("CapacityUnits", 0.5);
     }
 
     @Test
-    void tableWithoutIndexesRepeatsTheTotalInTable() { // [obs] INDEXES without indexes
+    void tableWithoutIndexesRepeatsTheTotalInTable() { // observed: INDEXES without indexes
         Map<String, Object> out = ConsumedCapacity.builder("T").table(1, 0).build().render(ConsumedCapacity.Level.INDEXES);
         assertThat(out).containsKey("Table").doesNotContainKeys("LocalSecondaryIndexes", "GlobalSecondaryIndexes");
     }

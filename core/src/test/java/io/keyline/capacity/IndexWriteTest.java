@@ -12,7 +12,7 @@ import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
-/** B.4: index writes by the before/after diff, sized on index entries. */
+/** docs/RULES.md#CAP-INDEX-WRITE: index writes by the before/after diff, sized on index entries. */
 class IndexWriteTest {
     private static final KeySchema TABLE = KeySchema.of(new KeyAttribute("pk", ScalarType.S), new KeyAttribute("sk", ScalarType.S));
     private static final KeySchema BY_STATUS = KeySchema.of(new KeyAttribute("status", ScalarType.S), new KeyAttribute("date", ScalarType.S));
@@ -33,7 +33,7 @@ class IndexWriteTest {
     }
 
     @Test
-    void keyChangeIsDeletePlusPut() { // B.4: A → B = 2 writes
+    void keyChangeIsDeletePlusPut() { // docs/RULES.md#CAP-INDEX-WRITE: A → B = 2 writes
         IndexWrite w = IndexWrite.of(GSI_INCLUDE, order("PENDING", "42", "n"), order("SHIPPED", "42", "n"));
         assertThat(w.kind()).isEqualTo(IndexWrite.Kind.MOVE);
         assertThat(w.writes()).isEqualTo(2);
@@ -42,7 +42,7 @@ class IndexWriteTest {
     }
 
     @Test
-    void projectedOnlyChangeIsOneWriteUnrelatedChangeIsNone() { // B.4
+    void projectedOnlyChangeIsOneWriteUnrelatedChangeIsNone() { // docs/RULES.md#CAP-INDEX-WRITE
         assertThat(IndexWrite.of(GSI_INCLUDE, order("PENDING", "42", "n"), order("PENDING", "43", "n")).kind())
                 .isEqualTo(IndexWrite.Kind.UPDATE);
         assertThat(IndexWrite.of(GSI_INCLUDE, order("PENDING", "42", "n"), order("PENDING", "42", "changed")))
@@ -52,14 +52,14 @@ class IndexWriteTest {
     }
 
     @Test
-    void lsiWithAllProjectionChargesAnUnrelatedAttributeChange() { // [obs, ALT-T-RCC indexes_with_indexes: lsi > 0 on SET a]
+    void lsiWithAllProjectionChargesAnUnrelatedAttributeChange() { // docs/RULES.md#CAP-INDEX-WRITE (observed, indexes_with_indexes: lsi > 0 on SET a)
         KeySchema lsiKey = KeySchema.of(new KeyAttribute("pk", ScalarType.S), new KeyAttribute("date", ScalarType.S));
         IndexSpec lsi = new IndexSpec("lsi", false, lsiKey, TABLE, IndexSpec.Projection.ALL, Set.of());
         assertThat(IndexWrite.of(lsi, order("P", "1", "a"), order("P", "1", "b")).units()).isEqualTo(1.0);
     }
 
     @Test
-    void sparseItemsAndRemovals() { // B.4 and its validated nuance [obs, ALT-T-RCC end of file]
+    void sparseItemsAndRemovals() { // docs/RULES.md#CAP-INDEX-WRITE and its observed nuance
         Map<String, AttributeValue> withKey = order("PENDING", "42", "n");
         Map<String, AttributeValue> withoutKey = item("pk", "C#A", "sk", "O#1", "total", "42");
         IndexWrite removed = IndexWrite.of(GSI_INCLUDE, withKey, withoutKey);
@@ -71,13 +71,13 @@ class IndexWriteTest {
     }
 
     @Test
-    void wrongKeyTypeIsNotIndexed() { // B.12: items whose index key has the wrong type are skipped
+    void wrongKeyTypeIsNotIndexed() { // docs/RULES.md#GSI-SPARSE: items whose index key has the wrong type are skipped
         Map<String, AttributeValue> numericStatus = item("pk", "C#A", "sk", "O#1", "status", Items.n("1"), "date", "d");
         assertThat(GSI_INCLUDE.indexes(numericStatus)).isFalse();
     }
 
     @Test
-    void entryIsTableKeyPlusIndexKeyPlusProjection() { // B.4 [doc]: sized on the index entry
+    void entryIsTableKeyPlusIndexKeyPlusProjection() { // docs/RULES.md#CAP-INDEX-ENTRY: sized on the index entry
         Map<String, AttributeValue> big = order("PENDING", "42", Items.bytes(5000));
         long keys = ItemSize.of(item("pk", "C#A", "sk", "O#1", "status", "PENDING", "date", "2026-07-24"));
         assertThat(GSI_INCLUDE.entrySize(big)).isEqualTo(keys + ItemSize.of(item("total", "42")));

@@ -16,11 +16,11 @@ import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
-/** Checks io.keyline.model.ItemSize against B.1, the basis of every unit. */
+/** Checks io.keyline.model.ItemSize against docs/RULES.md's SIZE- entries, the basis of every unit. */
 class ItemSizeRulesTest {
 
     @Test
-    void stringsCountUtf8BytesNotUtf16Units() { // B.1 [doc]; dynalite's UTF-16 mistake
+    void stringsCountUtf8BytesNotUtf16Units() { // docs/RULES.md#SIZE-SCALAR; dynalite's UTF-16 mistake
         assertThat(ItemSize.of(s("abc"))).isEqualTo(3);
         assertThat(ItemSize.of(s("é"))).isEqualTo(2);
         assertThat(ItemSize.of(s("€"))).isEqualTo(3);
@@ -28,12 +28,12 @@ class ItemSizeRulesTest {
     }
 
     @Test
-    void binaryCountsRawBytesNotBase64() { // B.1 [doc]
+    void binaryCountsRawBytesNotBase64() { // docs/RULES.md#SIZE-SCALAR
         assertThat(ItemSize.of(new AttributeValue.B(Binary.of(new byte[10])))).isEqualTo(10);
     }
 
     @Test
-    void numbersFollowTheDigitModel() { // B.1 [emp, dynalite valSize]
+    void numbersFollowTheDigitModel() { // docs/RULES.md#SIZE-NUMBER (dynalite valSize)
         assertThat(ItemSize.of(n("0"))).isEqualTo(1);
         assertThat(ItemSize.of(n("3"))).isEqualTo(2);
         assertThat(ItemSize.of(n("12"))).isEqualTo(2);      // d=2, e=1 odd
@@ -48,7 +48,7 @@ class ItemSizeRulesTest {
     }
 
     @Test
-    void scalarsAndContainers() { // B.1 [doc, emp]
+    void scalarsAndContainers() { // docs/RULES.md#SIZE-SCALAR, #SIZE-CONTAINER
         assertThat(ItemSize.of(AttributeValue.Bool.TRUE)).isEqualTo(1);
         assertThat(ItemSize.of(AttributeValue.Null.INSTANCE)).isEqualTo(1);
         assertThat(ItemSize.of(new AttributeValue.L(List.of()))).isEqualTo(3);
@@ -61,7 +61,7 @@ class ItemSizeRulesTest {
     }
 
     @Test
-    void namesCountAndThereIsNoPerItemOverhead() { // B.1 [obs, ALT-T-RCC test_long_get]
+    void namesCountAndThereIsNoPerItemOverhead() { // docs/RULES.md#SIZE-ITEM (test_long_get)
         assertThat(ItemSize.of(item("p", "ab", "att", "xyz"))).isEqualTo(1 + 2 + 3 + 3);
         Map<String, AttributeValue> exactly4k = item("p", Items.bytes(4096 - 1));
         assertThat(Units.getItem(ItemSize.of(exactly4k), ReadConsistency.STRONG)).isEqualTo(1);

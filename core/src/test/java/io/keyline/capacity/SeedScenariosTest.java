@@ -19,9 +19,9 @@ class SeedScenariosTest {
 
     /**
      * Seed 000: a Scan with a filter over 400,000 items of about 1 KB that matches 10: ScannedCount
-     * 400,000, Count 10, ~400 pages of 1 MB (the limit applies before the filter, B.5), and
+     * 400,000, Count 10, ~400 pages of 1 MB (the limit applies before the filter, docs/RULES.md#PAGE-SIZE), and
      * ~50,000 RCU. 400 MB in 4 KB blocks is ~100,000 strongly consistent units; the seed's
-     * "about 50,000" is the eventually consistent price (Scan's default), half of it (B.2).
+     * "about 50,000" is the eventually consistent price (Scan's default), half of it (docs/RULES.md#CAP-READ-CONSISTENCY).
      */
     @Test
     void filteredScanPaysForEverythingItReads() {
@@ -60,7 +60,7 @@ class SeedScenariosTest {
 
     /**
      * Seed 001: 40,000 WCU over 80 partitions, one partition key receiving 4,000 writes a second:
-     * throttled at that partition's 1,000 WCU while the table has 39,000 WCU unused (B.6).
+     * throttled at that partition's 1,000 WCU while the table has 39,000 WCU unused (docs/RULES.md#CAP-PARTITION-WRITE).
      */
     @Test
     void hotKeyIsThrottledAtItsPartitionWhileTheTableIdles() {
@@ -87,7 +87,7 @@ class SeedScenariosTest {
      * Seed 001 worked example: 180,000 WCU provisioned, a GSI keyed on the day, 140,000 writes a
      * second: the GSI partition is pinned at 1,000 WCU, base writes fail with
      * IndexWriteKeyRangeThroughputExceeded and the GSI's ARN, the table consumes under 1% of what
-     * it provisioned ("roughly 0.7 percent", B.4/B.9 back-pressure).
+     * it provisioned ("roughly 0.7 percent", docs/RULES.md#GSI-BACK-PRESSURE).
      */
     @Test
     void gsiKeyedOnTheDayThrottlesTheWholeTable() {
@@ -125,7 +125,7 @@ class SeedScenariosTest {
     /**
      * Seed 001: base table provisioned 10,000 WCU using 6,000, GSI provisioned 1,000 WCU needing
      * 6,000: once the GSI's 300 s of burst are spent, base writes throttle at the GSI's 1,000 with
-     * IndexWriteProvisionedThroughputExceeded and the GSI's ARN (B.9 [doc, AWS-GSITHR]). (With the
+     * IndexWriteProvisionedThroughputExceeded and the GSI's ARN (docs/RULES.md#THROTTLE-REASONS). (With the
      * 1 or 2 partitions 1,000 WCU alone implies, their ceilings would bind first: KeyRange.)
      */
     @Test
@@ -186,7 +186,7 @@ class SeedScenariosTest {
     /**
      * Seed 000: a status GSI where every new order is PENDING puts every index write on one
      * partition, capped at 1,000 WCU; 16 shards of the key (PENDING#00..15) reach 16 times the
-     * ceiling once adaptive isolation has given each shard its own partition (B.6).
+     * ceiling once adaptive isolation has given each shard its own partition (docs/RULES.md#CAP-ADAPTIVE-ISOLATION).
      */
     @Test
     void statusIndexIsOneHotPartitionUntilSharded() {

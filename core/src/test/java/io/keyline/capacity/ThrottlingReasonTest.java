@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 
-/** B.9 [doc, AWS-TR]: the 16 reasons and the exception each limit sends. */
+/** docs/RULES.md#THROTTLE-REASONS, #THROTTLE-EXCEPTION: the 16 reasons and the exception each limit sends. */
 class ThrottlingReasonTest {
 
     @Test
@@ -23,7 +23,7 @@ class ThrottlingReasonTest {
     }
 
     @Test
-    void exceptionFollowsTheBillingMode() { // B.9 mapping [doc, AWS-GSITHR]
+    void exceptionFollowsTheBillingMode() { // docs/RULES.md#THROTTLE-EXCEPTION
         Throttle gsiProvisioned = Throttle.of(false, true, true, LimitKind.PROVISIONED, "arn:i", -1);
         assertThat(gsiProvisioned.exceptionType()).isEqualTo("ProvisionedThroughputExceededException");
         assertThat(gsiProvisioned.reason().wire()).isEqualTo("IndexWriteProvisionedThroughputExceeded");

@@ -30,9 +30,9 @@ import software.amazon.awssdk.services.dynamodb.model.ThrottlingReason;
 
 /**
  * DynamoDB's physics seen by an unmodified AWS SDK over HTTP (issue 5, "How it is checked"):
- * a provisioned table with 1 WCU takes about 300 one-KB writes in a burst (B.6: 300 s of
+ * a provisioned table with 1 WCU takes about 300 one-KB writes in a burst (docs/RULES.md#CAP-BURST: 300 s of
  * banked capacity), then throttles with ProvisionedThroughputExceededException and reason
- * TableWriteProvisionedThroughputExceeded (B.9), then takes about one write a second.
+ * TableWriteProvisionedThroughputExceeded (docs/RULES.md#THROTTLE-REASONS), then takes about one write a second.
  */
 class CapacityEndToEndTest {
     private final ManualClock clock = new ManualClock();
@@ -54,7 +54,7 @@ class CapacityEndToEndTest {
                 .provisionedThroughput(ProvisionedThroughput.builder().readCapacityUnits(1L).writeCapacityUnits(1L).build()));
     }
 
-    /** An item of exactly 1 KB by DynamoDB's sizing (B.1): names plus values. */
+    /** An item of exactly 1 KB by DynamoDB's sizing (docs/RULES.md#SIZE-ITEM): names plus values. */
     private static Map<String, AttributeValue> oneKbItem(int i) {
         String key = String.format("k%05d", i);
         int filler = 1024 - "p".length() - key.length() - "b".length();

@@ -1,6 +1,7 @@
 package io.keyline.server;
 
 import io.keyline.error.Errors;
+import io.keyline.error.InternalFailure;
 import io.keyline.model.AttributeValue;
 import io.keyline.op.Operation;
 import io.keyline.op.Operations;
@@ -35,6 +36,9 @@ final class FakeOperations {
                 }),
                 op("Crash", r -> {
                     throw new IllegalStateException("a bug");
+                }),
+                op("Corrupt", r -> {
+                    throw new InternalFailure("decoding a catalog record", "record.Name is missing");
                 }),
                 op("TagResource", r -> null)));
     }

@@ -222,6 +222,14 @@ class WireProtocolTest {
         }
 
         @Test
+        void internalFailureIsInternalServerErrorWithoutItsDetails() {
+            RawHttp.Response r = call("Corrupt", "{}");
+            assertThat(r.status()).isEqualTo(500);
+            assertThat(r.text()).isEqualTo("{\"__type\":\"com.amazonaws.dynamodb.v20120810#InternalServerError\","
+                    + "\"message\":\"Internal server error\"}");
+        }
+
+        @Test
         void healthCheckAnswersOnRootWithTheHostItWasCalled() {
             try (RawHttp http = keyline.raw()) {
                 RawHttp.Response r = http.send("GET", "/", Map.of(), null);

@@ -34,7 +34,7 @@ public record DataLayout(int itemBytes, int itemKeys, int queryPartitions, long 
     /** The item keys written by batch {@code j}: 25 distinct consecutive keys (mod itemKeys). */
     public int batchItem(int j, int t) { return (j * BATCH_SIZE + t) % itemKeys; }
 
-    /** Padding so that names + values come to about itemBytes (pk, sk, n, data as in B.1). */
+    /** Padding so that names + values come to about itemBytes (pk, sk, n, data, sized as docs/RULES.md#SIZE-ITEM says). */
     public String padding(int seedOffset) {
         int overhead = 2 + 11 + 2 + 1 + 1 + 1 + 4;
         int length = Math.max(1, itemBytes - overhead);

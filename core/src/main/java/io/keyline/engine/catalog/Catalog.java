@@ -1,6 +1,7 @@
 package io.keyline.engine.catalog;
 
 import io.keyline.engine.config.Settings;
+import io.keyline.error.InternalFailure;
 import io.keyline.metadata.BillingMode;
 import io.keyline.metadata.IndexMetadata;
 import io.keyline.metadata.NewIndex;
@@ -215,13 +216,23 @@ public final class Catalog {
         byte[] to = Keyspaces.key(Keyspaces.CATALOG, new byte[] {TABLE_TAG + 1});
         try (Cursor c = storage.range(from, to, false)) {
             while (c.next()) {
-                TableMetadata t = CatalogCodec.decode(c.value());
+                TableMetadata t = decodeStored(c.key(), c.value());
                 tables.put(t.name(), t);
             }
         }
         for (TableMetadata t : tables.values()) {
             statistics.put(t.keyspaceId(), scan(t.keyspaceId(), sizer));
             for (IndexMetadata i : t.indexes()) statistics.put(i.keyspaceId(), scan(i.keyspaceId(), sizer));
+        }
+    }
+
+    /** A stored record, or a failure that names the table whose record it is. */
+    private static TableMetadata decodeStored(byte[] key, byte[] record) {
+        try {
+            return CatalogCodec.decode(record);
+        } catch (InternalFailure e) {
+            String name = new String(key, Keyspaces.PREFIX_LENGTH + 1, key.length - Keyspaces.PREFIX_LENGTH - 1, StandardCharsets.UTF_8);
+            throw new InternalFailure("loading the catalog record of table " + name, e.getMessage(), e);
         }
     }
 

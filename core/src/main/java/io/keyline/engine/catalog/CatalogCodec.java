@@ -1,5 +1,8 @@
 package io.keyline.engine.catalog;
 
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import io.keyline.error.InternalFailure;
 import io.keyline.metadata.BillingMode;
 import io.keyline.metadata.IndexKind;
 import io.keyline.metadata.IndexMetadata;
@@ -14,8 +17,8 @@ import io.keyline.metadata.TableStatus;
 import io.keyline.model.KeyAttribute;
 import io.keyline.model.KeySchema;
 import io.keyline.model.ScalarType;
-import io.keyline.protocol.Json;
-import java.math.BigDecimal;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -24,194 +27,214 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The persisted form of {@link TableMetadata}: a JSON object with an explicit
+ * The persisted form of {@link TableMetadata}: a compact JSON object with an explicit
  * {@value #FORMAT_VERSION} format version, so later versions can read or migrate old records.
- * Instants are ISO-8601 strings (nanosecond precision survives). Stateless.
+ * Members are written in a fixed order; instants are ISO-8601 strings (nanosecond precision
+ * survives); absent optional values are JSON null, except {@code Stream} and {@code Sse}, which
+ * are left out. The catalog's own format, independent of the wire protocol's JSON: the bytes
+ * are those earlier versions wrote (the golden file in CatalogCodecTest holds them), so their
+ * data loads unchanged. A record this version cannot read fails with an {@link InternalFailure}.
+ * Stateless and thread-safe.
  */
 final class CatalogCodec {
     static final int FORMAT_VERSION = 1;
+    private static final JsonFactory FACTORY = new JsonFactory();
 
     private CatalogCodec() {}
 
     static byte[] encode(TableMetadata t) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("FormatVersion", FORMAT_VERSION);
-        m.put("Name", t.name());
-        m.put("TableId", t.tableId());
-        m.put("Arn", t.arn());
-        m.put("KeyspaceId", t.keyspaceId());
-        m.put("CreationTime", instant(t.creationTime()));
-        m.put("Status", t.status().name());
-        m.put("StatusUntil", instant(t.statusUntil()));
-        m.put("KeySchema", keySchema(t.keySchema()));
-        Map<String, Object> defs = new LinkedHashMap<>();
-        t.attributeDefinitions().forEach((k, v) -> defs.put(k, v.name()));
-        m.put("AttributeDefinitions", defs);
-        m.put("BillingMode", t.billingMode().name());
-        m.put("LastUpdateToPayPerRequest", instant(t.lastUpdateToPayPerRequest()));
-        m.put("Throughput", throughput(t.throughput()));
-        m.put("OnDemand", onDemand(t.onDemand()));
-        m.put("LocalIndexes", indexes(t.localIndexes()));
-        m.put("GlobalIndexes", indexes(t.globalIndexes()));
-        if (t.stream() != null) {
-            Map<String, Object> s = new LinkedHashMap<>();
-            s.put("Enabled", t.stream().enabled());
-            s.put("ViewType", t.stream().viewType());
-            s.put("Label", t.stream().label());
-            s.put("EnabledAt", instant(t.stream().enabledAt()));
-            m.put("Stream", s);
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream(1024);
+        try (JsonGenerator g = FACTORY.createGenerator(bytes)) {
+            writeTable(g, t);
+        } catch (IOException e) {
+            throw new InternalFailure("encoding the catalog record of table " + t.name(), e.getMessage(), e);
         }
-        if (t.sse() != null) {
-            Map<String, Object> s = new LinkedHashMap<>();
-            s.put("SseType", t.sse().sseType());
-            s.put("KmsMasterKeyId", t.sse().kmsMasterKeyId());
-            m.put("Sse", s);
-        }
-        m.put("TableClass", t.tableClass());
-        m.put("DeletionProtection", t.deletionProtection());
-        m.put("Tags", new LinkedHashMap<>(t.tags()));
-        List<Object> switches = new ArrayList<>();
-        t.payPerRequestSwitches().forEach(i -> switches.add(instant(i)));
-        m.put("PayPerRequestSwitches", switches);
-        return Json.write(m);
+        return bytes.toByteArray();
     }
 
-    @SuppressWarnings("unchecked")
     static TableMetadata decode(byte[] bytes) {
-        Map<String, Object> m = (Map<String, Object>) Json.parse(bytes);
-        int version = ((BigDecimal) m.get("FormatVersion")).intValueExact();
+        CatalogRecord m = CatalogRecord.parse(bytes);
+        long version = m.longValue("FormatVersion");
         if (version != FORMAT_VERSION) {
-            throw new IllegalStateException("catalog record format " + version + " is not readable by this version");
+            throw new InternalFailure(CatalogRecord.DECODING,
+                    "catalog record format " + version + " is not readable by this version (it reads format " + FORMAT_VERSION + ")");
         }
         Map<String, ScalarType> defs = new LinkedHashMap<>();
-        ((Map<String, Object>) m.get("AttributeDefinitions")).forEach((k, v) -> defs.put(k, ScalarType.valueOf((String) v)));
+        CatalogRecord definitions = m.object("AttributeDefinitions");
+        for (String name : definitions.names()) defs.put(name, definitions.enumValue(name, ScalarType.class));
         StreamSettings stream = null;
-        if (m.get("Stream") != null) {
-            Map<String, Object> s = (Map<String, Object>) m.get("Stream");
-            stream = new StreamSettings((Boolean) s.get("Enabled"), (String) s.get("ViewType"),
-                    (String) s.get("Label"), instant(s.get("EnabledAt")));
+        if (m.has("Stream")) {
+            CatalogRecord s = m.object("Stream");
+            stream = new StreamSettings(s.bool("Enabled"), s.optionalString("ViewType"), s.optionalString("Label"),
+                    s.optionalInstant("EnabledAt"));
         }
         SseSettings sse = null;
-        if (m.get("Sse") != null) {
-            Map<String, Object> s = (Map<String, Object>) m.get("Sse");
-            sse = new SseSettings((String) s.get("SseType"), (String) s.get("KmsMasterKeyId"));
+        if (m.has("Sse")) {
+            CatalogRecord s = m.object("Sse");
+            sse = new SseSettings(s.optionalString("SseType"), s.optionalString("KmsMasterKeyId"));
         }
-        Map<String, String> tags = new LinkedHashMap<>();
-        ((Map<String, Object>) m.get("Tags")).forEach((k, v) -> tags.put(k, (String) v));
-        List<Instant> switches = new ArrayList<>();
-        for (Object o : (List<Object>) m.get("PayPerRequestSwitches")) switches.add(instant(o));
         return new TableMetadata(
-                (String) m.get("Name"), (String) m.get("TableId"), (String) m.get("Arn"),
-                ((BigDecimal) m.get("KeyspaceId")).longValueExact(), instant(m.get("CreationTime")),
-                TableStatus.valueOf((String) m.get("Status")), keySchema(m.get("KeySchema")), defs,
-                BillingMode.valueOf((String) m.get("BillingMode")), instant(m.get("LastUpdateToPayPerRequest")),
-                throughput(m.get("Throughput")), onDemand(m.get("OnDemand")),
-                indexes(m.get("LocalIndexes")), indexes(m.get("GlobalIndexes")), stream, sse,
-                (String) m.get("TableClass"), (Boolean) m.get("DeletionProtection"), tags, instant(m.get("StatusUntil")), switches);
+                m.string("Name"), m.string("TableId"), m.string("Arn"), m.longValue("KeyspaceId"),
+                m.instant("CreationTime"), m.enumValue("Status", TableStatus.class), keySchema(m), defs,
+                m.enumValue("BillingMode", BillingMode.class), m.optionalInstant("LastUpdateToPayPerRequest"),
+                throughput(m.optionalObject("Throughput")), onDemand(m.optionalObject("OnDemand")),
+                indexes(m, "LocalIndexes"), indexes(m, "GlobalIndexes"), stream, sse,
+                m.optionalString("TableClass"), m.bool("DeletionProtection"), m.stringMap("Tags"),
+                m.optionalInstant("StatusUntil"), m.instants("PayPerRequestSwitches"));
     }
 
     static byte[] utf8(String s) { return s.getBytes(StandardCharsets.UTF_8); }
 
-    private static String instant(Instant t) { return t == null ? null : t.toString(); }
+    // ---- writing ----------------------------------------------------------------------------
 
-    private static Instant instant(Object s) { return s == null ? null : Instant.parse((String) s); }
-
-    private static List<Object> keySchema(KeySchema k) {
-        List<Object> out = new ArrayList<>();
-        for (KeyAttribute a : k.hash()) out.add(keyAttribute(a, "HASH"));
-        for (KeyAttribute a : k.range()) out.add(keyAttribute(a, "RANGE"));
-        return out;
+    private static void writeTable(JsonGenerator g, TableMetadata t) throws IOException {
+        g.writeStartObject();
+        g.writeNumberField("FormatVersion", FORMAT_VERSION);
+        g.writeStringField("Name", t.name());
+        g.writeStringField("TableId", t.tableId());
+        g.writeStringField("Arn", t.arn());
+        g.writeNumberField("KeyspaceId", t.keyspaceId());
+        writeInstant(g, "CreationTime", t.creationTime());
+        g.writeStringField("Status", t.status().name());
+        writeInstant(g, "StatusUntil", t.statusUntil());
+        writeKeySchema(g, t.keySchema());
+        g.writeObjectFieldStart("AttributeDefinitions");
+        for (Map.Entry<String, ScalarType> d : t.attributeDefinitions().entrySet()) g.writeStringField(d.getKey(), d.getValue().name());
+        g.writeEndObject();
+        g.writeStringField("BillingMode", t.billingMode().name());
+        writeInstant(g, "LastUpdateToPayPerRequest", t.lastUpdateToPayPerRequest());
+        writeThroughput(g, t.throughput());
+        writeOnDemand(g, t.onDemand());
+        writeIndexes(g, "LocalIndexes", t.localIndexes());
+        writeIndexes(g, "GlobalIndexes", t.globalIndexes());
+        if (t.stream() != null) {
+            g.writeObjectFieldStart("Stream");
+            g.writeBooleanField("Enabled", t.stream().enabled());
+            g.writeStringField("ViewType", t.stream().viewType());
+            g.writeStringField("Label", t.stream().label());
+            writeInstant(g, "EnabledAt", t.stream().enabledAt());
+            g.writeEndObject();
+        }
+        if (t.sse() != null) {
+            g.writeObjectFieldStart("Sse");
+            g.writeStringField("SseType", t.sse().sseType());
+            g.writeStringField("KmsMasterKeyId", t.sse().kmsMasterKeyId());
+            g.writeEndObject();
+        }
+        g.writeStringField("TableClass", t.tableClass());
+        g.writeBooleanField("DeletionProtection", t.deletionProtection());
+        g.writeObjectFieldStart("Tags");
+        for (Map.Entry<String, String> tag : t.tags().entrySet()) g.writeStringField(tag.getKey(), tag.getValue());
+        g.writeEndObject();
+        g.writeArrayFieldStart("PayPerRequestSwitches");
+        for (Instant i : t.payPerRequestSwitches()) g.writeString(i.toString());
+        g.writeEndArray();
+        g.writeEndObject();
     }
 
-    private static Map<String, Object> keyAttribute(KeyAttribute a, String role) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("Name", a.name());
-        m.put("Type", a.type().name());
-        m.put("Role", role);
-        return m;
+    private static void writeInstant(JsonGenerator g, String name, Instant t) throws IOException {
+        g.writeStringField(name, t == null ? null : t.toString());
     }
 
-    @SuppressWarnings("unchecked")
-    private static KeySchema keySchema(Object o) {
+    private static void writeKeySchema(JsonGenerator g, KeySchema k) throws IOException {
+        g.writeArrayFieldStart("KeySchema");
+        for (KeyAttribute a : k.hash()) writeKeyAttribute(g, a, "HASH");
+        for (KeyAttribute a : k.range()) writeKeyAttribute(g, a, "RANGE");
+        g.writeEndArray();
+    }
+
+    private static void writeKeyAttribute(JsonGenerator g, KeyAttribute a, String role) throws IOException {
+        g.writeStartObject();
+        g.writeStringField("Name", a.name());
+        g.writeStringField("Type", a.type().name());
+        g.writeStringField("Role", role);
+        g.writeEndObject();
+    }
+
+    private static void writeThroughput(JsonGenerator g, ProvisionedThroughputState t) throws IOException {
+        if (t == null) {
+            g.writeNullField("Throughput");
+            return;
+        }
+        g.writeObjectFieldStart("Throughput");
+        g.writeNumberField("Read", t.readCapacityUnits());
+        g.writeNumberField("Write", t.writeCapacityUnits());
+        writeInstant(g, "LastIncrease", t.lastIncrease());
+        writeInstant(g, "LastDecrease", t.lastDecrease());
+        g.writeNumberField("Decreases", t.decreasesOnLastDecreaseDay());
+        g.writeEndObject();
+    }
+
+    private static void writeOnDemand(JsonGenerator g, OnDemandThroughput o) throws IOException {
+        if (o == null) {
+            g.writeNullField("OnDemand");
+            return;
+        }
+        g.writeObjectFieldStart("OnDemand");
+        writeOptionalLong(g, "MaxRead", o.maxReadRequestUnits());
+        writeOptionalLong(g, "MaxWrite", o.maxWriteRequestUnits());
+        g.writeEndObject();
+    }
+
+    private static void writeOptionalLong(JsonGenerator g, String name, Long v) throws IOException {
+        if (v == null) g.writeNullField(name);
+        else g.writeNumberField(name, v);
+    }
+
+    private static void writeIndexes(JsonGenerator g, String name, List<IndexMetadata> list) throws IOException {
+        g.writeArrayFieldStart(name);
+        for (IndexMetadata i : list) {
+            g.writeStartObject();
+            g.writeStringField("Name", i.name());
+            g.writeStringField("Kind", i.kind().name());
+            writeKeySchema(g, i.keySchema());
+            g.writeStringField("ProjectionType", i.projection().type().name());
+            g.writeArrayFieldStart("NonKeyAttributes");
+            for (String a : i.projection().nonKeyAttributes()) g.writeString(a);
+            g.writeEndArray();
+            g.writeNumberField("KeyspaceId", i.keyspaceId());
+            g.writeStringField("Arn", i.arn());
+            g.writeStringField("Status", i.status() == null ? null : i.status().name());
+            writeThroughput(g, i.throughput());
+            writeOnDemand(g, i.onDemand());
+            g.writeEndObject();
+        }
+        g.writeEndArray();
+    }
+
+    // ---- reading ----------------------------------------------------------------------------
+
+    private static KeySchema keySchema(CatalogRecord owner) {
         List<KeyAttribute> hash = new ArrayList<>();
         List<KeyAttribute> range = new ArrayList<>();
-        for (Object e : (List<Object>) o) {
-            Map<String, Object> a = (Map<String, Object>) e;
-            KeyAttribute k = new KeyAttribute((String) a.get("Name"), ScalarType.valueOf((String) a.get("Type")));
-            ("HASH".equals(a.get("Role")) ? hash : range).add(k);
+        for (CatalogRecord a : owner.list("KeySchema", CatalogRecord.class)) {
+            KeyAttribute k = new KeyAttribute(a.string("Name"), a.enumValue("Type", ScalarType.class));
+            String role = a.string("Role");
+            if (role.equals("HASH")) hash.add(k);
+            else if (role.equals("RANGE")) range.add(k);
+            else throw CatalogRecord.malformed("key attribute " + k.name() + " has role " + role);
         }
         return new KeySchema(hash, range);
     }
 
-    private static Map<String, Object> throughput(ProvisionedThroughputState t) {
-        if (t == null) return null;
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("Read", t.readCapacityUnits());
-        m.put("Write", t.writeCapacityUnits());
-        m.put("LastIncrease", instant(t.lastIncrease()));
-        m.put("LastDecrease", instant(t.lastDecrease()));
-        m.put("Decreases", t.decreasesOnLastDecreaseDay());
-        return m;
+    private static ProvisionedThroughputState throughput(CatalogRecord m) {
+        if (m == null) return null;
+        return new ProvisionedThroughputState(m.longValue("Read"), m.longValue("Write"), m.optionalInstant("LastIncrease"),
+                m.optionalInstant("LastDecrease"), m.intValue("Decreases"));
     }
 
-    @SuppressWarnings("unchecked")
-    private static ProvisionedThroughputState throughput(Object o) {
-        if (o == null) return null;
-        Map<String, Object> m = (Map<String, Object>) o;
-        return new ProvisionedThroughputState(((BigDecimal) m.get("Read")).longValueExact(),
-                ((BigDecimal) m.get("Write")).longValueExact(), instant(m.get("LastIncrease")),
-                instant(m.get("LastDecrease")), ((BigDecimal) m.get("Decreases")).intValueExact());
+    private static OnDemandThroughput onDemand(CatalogRecord m) {
+        if (m == null) return null;
+        return new OnDemandThroughput(m.optionalLong("MaxRead"), m.optionalLong("MaxWrite"));
     }
 
-    private static Map<String, Object> onDemand(OnDemandThroughput o) {
-        if (o == null) return null;
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("MaxRead", o.maxReadRequestUnits());
-        m.put("MaxWrite", o.maxWriteRequestUnits());
-        return m;
-    }
-
-    @SuppressWarnings("unchecked")
-    private static OnDemandThroughput onDemand(Object o) {
-        if (o == null) return null;
-        Map<String, Object> m = (Map<String, Object>) o;
-        return new OnDemandThroughput(longOrNull(m.get("MaxRead")), longOrNull(m.get("MaxWrite")));
-    }
-
-    private static Long longOrNull(Object o) { return o == null ? null : ((BigDecimal) o).longValueExact(); }
-
-    private static List<Object> indexes(List<IndexMetadata> list) {
-        List<Object> out = new ArrayList<>();
-        for (IndexMetadata i : list) {
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("Name", i.name());
-            m.put("Kind", i.kind().name());
-            m.put("KeySchema", keySchema(i.keySchema()));
-            m.put("ProjectionType", i.projection().type().name());
-            m.put("NonKeyAttributes", i.projection().nonKeyAttributes());
-            m.put("KeyspaceId", i.keyspaceId());
-            m.put("Arn", i.arn());
-            m.put("Status", i.status() == null ? null : i.status().name());
-            m.put("Throughput", throughput(i.throughput()));
-            m.put("OnDemand", onDemand(i.onDemand()));
-            out.add(m);
-        }
-        return out;
-    }
-
-    @SuppressWarnings("unchecked")
-    private static List<IndexMetadata> indexes(Object o) {
+    private static List<IndexMetadata> indexes(CatalogRecord owner, String name) {
         List<IndexMetadata> out = new ArrayList<>();
-        for (Object e : (List<Object>) o) {
-            Map<String, Object> m = (Map<String, Object>) e;
-            List<String> nonKey = new ArrayList<>();
-            for (Object n : (List<Object>) m.get("NonKeyAttributes")) nonKey.add((String) n);
-            out.add(new IndexMetadata((String) m.get("Name"), IndexKind.valueOf((String) m.get("Kind")),
-                    keySchema(m.get("KeySchema")),
-                    new Projection(ProjectionType.valueOf((String) m.get("ProjectionType")), nonKey),
-                    ((BigDecimal) m.get("KeyspaceId")).longValueExact(), (String) m.get("Arn"),
-                    m.get("Status") == null ? null : TableStatus.valueOf((String) m.get("Status")),
-                    throughput(m.get("Throughput")), onDemand(m.get("OnDemand"))));
+        for (CatalogRecord m : owner.list(name, CatalogRecord.class)) {
+            out.add(new IndexMetadata(m.string("Name"), m.enumValue("Kind", IndexKind.class), keySchema(m),
+                    new Projection(m.enumValue("ProjectionType", ProjectionType.class), m.list("NonKeyAttributes", String.class)),
+                    m.longValue("KeyspaceId"), m.string("Arn"), m.optionalEnum("Status", TableStatus.class),
+                    throughput(m.optionalObject("Throughput")), onDemand(m.optionalObject("OnDemand"))));
         }
         return out;
     }

@@ -10,8 +10,8 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class TableStatistics {
     /**
-     * Source: AWS-SIZE / AWS-GSI "Storage considerations": storage is the raw item bytes plus
-     * 100 bytes of overhead per item or index entry. That TableSizeBytes includes it is [inf].
+     * docs/RULES.md#SIZE-STORAGE: storage is the raw item bytes plus 100 bytes of overhead per
+     * item or index entry. That TableSizeBytes includes it is our inference.
      */
     public static final long STORAGE_OVERHEAD_BYTES_PER_ITEM = 100;
 

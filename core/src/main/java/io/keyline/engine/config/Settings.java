@@ -17,11 +17,12 @@ import java.time.Duration;
  * @param gsiLag          how long a write waits, on the engine's clock, before it reaches the
  *                        GSIs (default 0: as fast as the propagator goes)
  * @param itemCollectionLimitBytes the LSI item-collection size limit (DynamoDB: 10 GB)
- * @param capacity        the capacity model's mode and [inf] rules (partition size, quotas, ...)
+ * @param capacity        the capacity model's mode and its inferred rules (partition size, quotas, ...;
+ *                        docs/RULES.md says which)
  */
 public record Settings(String region, String accountId, Duration tableCreateDelay, Duration tableDeleteDelay,
                        String endpointAddress, Duration gsiLag, long itemCollectionLimitBytes, CapacitySettings capacity) {
-    /** Source: AWS-LSI "Item collection size limit": 10 GB. */
+    /** docs/RULES.md#LSI-ITEM-COLLECTION: 10 GB. */
     public static final long DEFAULT_ITEM_COLLECTION_LIMIT_BYTES = 10L * 1024 * 1024 * 1024;
 
     /**

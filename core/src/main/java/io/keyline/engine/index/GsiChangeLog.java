@@ -2,13 +2,14 @@ package io.keyline.engine.index;
 
 import io.keyline.storage.Keyspaces;
 import io.keyline.engine.codec.ItemCodec;
+import io.keyline.error.InternalFailure;
 import io.keyline.storage.Cursor;
 import io.keyline.storage.Storage;
 import io.keyline.storage.WriteBatch;
 import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
-import java.io.UncheckedIOException;
+import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
@@ -93,13 +94,22 @@ public final class GsiChangeLog {
                     out.write(m.value());
                 }
             }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+        } catch (IOException e) { // a stream into memory does not fail; a failure here is a bug
+            throw new InternalFailure("encoding a GSI change record", e.toString(), e);
         }
         return bytes.toByteArray();
     }
 
+    /** @throws InternalFailure if the stored record is not one this version writes */
     static Record decode(byte[] logKey, byte[] value) {
+        try {
+            return read(logKey, value);
+        } catch (BufferUnderflowException | NegativeArraySizeException e) {
+            throw corrupt(logKey, "truncated (" + value.length + " bytes)");
+        }
+    }
+
+    private static Record read(byte[] logKey, byte[] value) {
         ByteBuffer in = ByteBuffer.wrap(value);
         long millis = in.getLong();
         int count = in.getInt();
@@ -114,11 +124,15 @@ public final class GsiChangeLog {
                 v = new byte[in.getInt()];
                 in.get(v);
             } else if (kind != DELETE) {
-                throw new IllegalArgumentException("corrupt GSI change record: mutation kind " + kind);
+                throw corrupt(logKey, "mutation kind " + kind);
             }
             mutations.add(new Mutation(keyspace, key, v));
         }
-        if (in.hasRemaining()) throw new IllegalArgumentException("corrupt GSI change record: trailing bytes");
+        if (in.hasRemaining()) throw corrupt(logKey, in.remaining() + " bytes after the last mutation");
         return new Record(logKey, sequenceOf(logKey), millis, mutations);
+    }
+
+    private static InternalFailure corrupt(byte[] logKey, String problem) {
+        return new InternalFailure("decoding GSI change record " + sequenceOf(logKey), problem);
     }
 }

@@ -20,7 +20,7 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Item-collection sizes of tables with LSIs: for one partition key value, the sizes of its
- * items plus those of their LSI entries (DynamoDB's 10 GB item-collection limit, B.6). A size is
+ * items plus those of their LSI entries (DynamoDB's 10 GB item-collection limit, docs/RULES.md#LSI-ITEM-COLLECTION). A size is
  * computed from storage the first time a collection is written after start-up, then kept up to
  * date by the deltas of each write. A write that grows a collection past the limit is refused
  * with ItemCollectionSizeLimitExceededException; one that shrinks it is always allowed.

@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Where one write's old and new image sit in each GSI of its table (B.4): whether the image is
+ * Where one write's old and new image sit in each GSI of its table (docs/RULES.md#CAP-INDEX-WRITE): whether the image is
  * in the index, its token, sort position and entry size, by the GSI's position in the binding.
  * Pricing a write places both images; recording the stored write ({@link ItemCapacity#written})
  * reads the same places when it records the same write (same binding, same old and new item,

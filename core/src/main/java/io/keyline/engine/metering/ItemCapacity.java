@@ -26,7 +26,7 @@ import java.util.Map;
 
 /**
  * Prices and admits reads and writes of single items against the capacity model, exactly as
- * DynamoDB prices them (B.2–B.4): the one place where a write's index diff (LSIs charged to the
+ * DynamoDB prices them (docs/RULES.md, the CAP-READ-, CAP-WRITE- and CAP-INDEX- entries): the one place where a write's index diff (LSIs charged to the
  * table, each GSI to its own partitions, a moved GSI entry to two) becomes a {@link WriteCharge}.
  * A write is admitted all or nothing, before it is stored; a refusal is thrown as DynamoDB's
  * throttling error ({@link #error}).
@@ -42,7 +42,7 @@ public final class ItemCapacity {
 
     public ItemCapacity(CapacityModel model) { this.model = model; }
 
-    /** DynamoDB's size of an item (B.1), 0 for none, remembered for the rest of this write on this thread. */
+    /** DynamoDB's size of an item (docs/RULES.md#SIZE-ITEM), 0 for none, remembered for the rest of this write on this thread. */
     public long sizeOf(Map<String, AttributeValue> item) {
         return states.get().sizes.of(item);
     }
@@ -54,7 +54,7 @@ public final class ItemCapacity {
 
     // ---- reads --------------------------------------------------------------------------------
 
-    /** Whether an error is one of DynamoDB's throttling errors (B.9), which batches turn into unprocessed items. */
+    /** Whether an error is one of DynamoDB's throttling errors (docs/RULES.md#THROTTLE-EXCEPTION), which batches turn into unprocessed items. */
     public static boolean isThrottling(ApiException e) {
         switch (e.name()) {
             case Throttle.PROVISIONED_THROUGHPUT_EXCEEDED:
@@ -66,7 +66,7 @@ public final class ItemCapacity {
         }
     }
 
-    /** Admits a read of one item before it is read (B.6: a partition or table in debt refuses). */
+    /** Admits a read of one item before it is read (a partition or table in debt refuses: docs/RULES.md#CAP-PARTITION-READ). */
     public void admitRead(TableBinding b, PrimaryKey key) {
         Throttle t = tryAdmitRead(b, key);
         if (t != null) throw error(t);
@@ -77,7 +77,7 @@ public final class ItemCapacity {
         return b.table().admitRead(KeyCodec.token(key.partition()), SortPosition.of(key.sort()));
     }
 
-    /** Charges a served read of one item (null: missing) and returns what it consumed (B.2). */
+    /** Charges a served read of one item (null: missing) and returns what it consumed (docs/RULES.md#CAP-READ-UNIT). */
     public ConsumedCapacity chargeRead(TableBinding b, PrimaryKey key, Map<String, AttributeValue> item,
                                        ReadConsistency consistency) {
         double units = readUnits(item, consistency);
@@ -85,7 +85,7 @@ public final class ItemCapacity {
         return ConsumedCapacity.builder(b.metadata().name()).table(units, 0).build();
     }
 
-    /** B.2: the item rounded up to 4 KB, a missing item as one block. */
+    /** The item rounded up to 4 KB, a missing item as one block (docs/RULES.md#CAP-READ-UNIT, #CAP-READ-MISSING). */
     public static double readUnits(Map<String, AttributeValue> item, ReadConsistency consistency) {
         return item == null ? Units.getMissingItem(consistency) : Units.getItem(ItemSize.of(item), consistency);
     }
@@ -97,7 +97,7 @@ public final class ItemCapacity {
      * its LSIs and its GSIs, or throws the throttling error with nothing taken. Call it under
      * the item's lock, after the new item is known and before it is stored.
      *
-     * @param transactional TransactWriteItems prices every write twice (B.3)
+     * @param transactional TransactWriteItems prices every write twice (docs/RULES.md#CAP-TRANSACTION)
      * @return the capacity the write consumes, split by table and index
      */
     public ConsumedCapacity admitWrite(TableBinding b, PrimaryKey key, Map<String, AttributeValue> oldItem,
@@ -115,7 +115,7 @@ public final class ItemCapacity {
     }
 
     /**
-     * The one place a write's cost is worked out (B.3, B.4): the table's units on the larger
+     * The one place a write's cost is worked out (docs/RULES.md#CAP-WRITE-LARGER-IMAGE, #CAP-INDEX-WRITE): the table's units on the larger
      * image, each LSI's diff added to the table's charge, each GSI's diff charged where its old
      * and new entries live. Fills the state's charge and returns the same units by table and index.
      */
@@ -160,7 +160,7 @@ public final class ItemCapacity {
     }
 
     /**
-     * Admits and returns the charge of a write whose condition failed (B.3: failed conditional
+     * Admits and returns the charge of a write whose condition failed (docs/RULES.md#CAP-WRITE-FAILED-CONDITION: failed conditional
      * writes still consume capacity): an existing item on {@code pricedItem}'s size (the new item
      * of a PutItem, else the existing one), a missing item 1 WCU. Only the table pays.
      */
@@ -180,7 +180,7 @@ public final class ItemCapacity {
     }
 
     /**
-     * Records a stored write in the partitions' sizes and item counts (B.6: a partition past
+     * Records a stored write in the partitions' sizes and item counts (docs/RULES.md#PART-SIZE: a partition past
      * the size limit splits). Called after the write is stored.
      */
     public void written(TableBinding b, Map<String, AttributeValue> oldItem, Map<String, AttributeValue> newItem) {

@@ -5,7 +5,7 @@ import io.keyline.model.ItemSize;
 import java.util.Map;
 
 /**
- * The last two items one thread sized (B.1): a write sizes its old and new item when it is
+ * The last two items one thread sized (docs/RULES.md#SIZE-ITEM): a write sizes its old and new item when it is
  * priced, again when its GSI entries are placed and when it is recorded ({@link ItemCapacity#written})
  * and counted in the table's statistics, all on one thread, so every time after the first is
  * free. Items are immutable maps, compared by identity.

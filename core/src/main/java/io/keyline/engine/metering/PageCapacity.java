@@ -11,7 +11,7 @@ import io.keyline.engine.query.PageStatistics;
 import io.keyline.engine.query.ReadTarget;
 
 /**
- * Capacity of Query and Scan pages (B.2): a page is admitted on the partition where it starts,
+ * Capacity of Query and Scan pages (docs/RULES.md#CAP-READ-PAGE): a page is admitted on the partition where it starts,
  * then charged the sum of the sizes it evaluated (before filter and projection) rounded up once,
  * and at least one block for each partition its token range crossed, plus each base item an LSI
  * read fetched, rounded on its own. A GSI read draws from the GSI's partitions and never from the
@@ -39,7 +39,7 @@ public final class PageCapacity {
 
     /**
      * Charges a page that read the tokens from {@code startToken} to {@code endToken} and
-     * returns what it consumed, under the table or the index it read (B.2 INDEXES shape: a read
+     * returns what it consumed, under the table or the index it read (docs/RULES.md#CAP-CONSUMED-SHAPE: a read
      * of an index shows only the index).
      */
     public static ConsumedCapacity charge(TableBinding b, ReadTarget target, long startToken, long endToken,

@@ -12,7 +12,7 @@ import java.util.List;
  * (compared by identity to spot a changed table). Immutable; the model objects it holds are
  * thread-safe.
  *
- * @param localIndexes LSIs: their writes are charged to the table's partition (B.4)
+ * @param localIndexes LSIs: their writes are charged to the table's partition (docs/RULES.md#CAP-INDEX-OWNER)
  * @param globalIndexes GSIs with their own partition maps
  */
 public record TableBinding(TableMetadata metadata, TableCapacity capacity, List<IndexSpec> localIndexes,

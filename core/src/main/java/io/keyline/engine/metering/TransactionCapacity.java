@@ -12,12 +12,12 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Capacity of transactions (B.2/B.3 [doc, AWS-TX]: every item is prepared and committed, so 2×):
+ * Capacity of transactions (docs/RULES.md#CAP-TRANSACTION: every item is prepared and committed, so 2×):
  * admits each planned write of a TransactWriteItems on its table and GSIs, a ConditionCheck as
  * a write of the item it checks; a refused action cancels the transaction with a
  * {@code ThrottlingError} reason at its position. Actions admitted before the refused one keep
  * their charge, as the prepare phase of a cancelled DynamoDB transaction consumes capacity
- * [inf]. Thread-safe.
+ * (inferred, same entry). Thread-safe.
  */
 public final class TransactionCapacity implements WriteAdmission {
     private final CapacityRegistry registry;
@@ -44,7 +44,7 @@ public final class TransactionCapacity implements WriteAdmission {
 
     /**
      * What a committed transaction consumed, one entry per table in the order tables first
-     * appear among the actions (B.3: TransactWriteItems reports a list).
+     * appear among the actions (docs/RULES.md#CAP-TRANSACTION: TransactWriteItems reports a list).
      */
     public List<ConsumedCapacity> consumed(List<WriteAction> actions, List<Map<String, AttributeValue>> oldItems,
                                            List<Map<String, AttributeValue>> newItems) {

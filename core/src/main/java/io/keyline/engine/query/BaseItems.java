@@ -12,7 +12,7 @@ import java.util.Map;
 /**
  * For a local secondary index read that asks for attributes the index does not project: the
  * page's entries replaced by their base items, which DynamoDB fetches (and charges) one by one
- * (dynamodb-rules.md B.2, [doc] AWS-LSI). An entry whose item was deleted since is dropped.
+ * (docs/RULES.md#CAP-READ-LSI-FETCH). An entry whose item was deleted since is dropped.
  * Stateless.
  */
 public final class BaseItems {

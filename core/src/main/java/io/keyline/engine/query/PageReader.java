@@ -14,14 +14,14 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Reads one page of a key range under DynamoDB's page rules (dynamodb-rules.md B.5): at most
+ * Reads one page of a key range under DynamoDB's page rules (docs/RULES.md#PAGE-SIZE, #PAGE-LIMIT): at most
  * Limit items and at most 1 MB of items are evaluated, both counted before the filter; the first
  * item is always evaluated, so a page makes progress. The work is proportional to the items
  * evaluated, never to the size of the keyspace: one cursor seek, then one step per item.
  * Stateless and thread-safe; each page reads one point in time (one cursor).
  */
 public final class PageReader {
-    /** Source: AWS-QRY / AWS-SCAN: "A single Query/Scan only returns a result set that fits within the 1 MB size limit". */
+    /** docs/RULES.md#PAGE-SIZE: "A single Query/Scan only returns a result set that fits within the 1 MB size limit". */
     public static final long MAX_PAGE_BYTES = 1024 * 1024;
 
     private PageReader() {}

@@ -24,7 +24,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * ({@link #lockForTransaction}). Thread-safe.
  */
 public final class ItemLocks {
-    /** Message of TransactionConflictException and of the TransactionConflict cancellation reason [inf]. */
+    /** Message of TransactionConflictException and of the TransactionConflict cancellation reason (inferred: docs/RULES.md#TX-CONFLICT). */
     public static final String TRANSACTION_ONGOING = "Transaction is ongoing for the item";
 
     private static final int STRIPES = 4096;

@@ -26,7 +26,7 @@ public record CancellationReason(String code, String message, Map<String, Attrib
         return new CancellationReason("ValidationError", message, null);
     }
 
-    /** API_CancellationReason "ThrottlingError": the table or an index had no capacity for the action (B.9). */
+    /** API_CancellationReason "ThrottlingError": the table or an index had no capacity for the action (docs/RULES.md#TX-CANCELLATION). */
     public static CancellationReason throttled(String message) {
         return new CancellationReason("ThrottlingError", message, null);
     }

@@ -21,9 +21,9 @@ import java.util.function.Supplier;
  * Thread-safe (one monitor guards the maps; the work itself runs outside it).
  */
 public final class IdempotencyTokens {
-    /** Source: API_TransactWriteItems "ClientRequestToken": a token is valid for 10 minutes after the first request completes. */
+    /** docs/RULES.md#TX-IDEMPOTENCY: a token is valid for 10 minutes after the first request completes. */
     public static final Duration WINDOW = Duration.ofMinutes(10);
-    /** The exception's description in the API reference (API_TransactWriteItems, Errors); the live text may differ [inf]. */
+    /** The exception's description in the API reference; the live text may differ (inferred: docs/RULES.md#TX-IDEMPOTENCY). */
     static final String MISMATCH = "DynamoDB rejected the request because you retried a request with a different payload "
             + "but with an idempotent token that was already used.";
     /** Wording observed in the wild (aws-sdk-java-v2 issue 2518). */

@@ -26,7 +26,7 @@ import java.util.Map;
 public final class Transactions {
     /**
      * How long a transaction waits for an item busy with a single-item write before giving up
-     * with TransactionConflict [inf: DynamoDB does not document it; single-item writes take
+     * with TransactionConflict (inferred, docs/RULES.md#TX-CONFLICT: DynamoDB does not document it; single-item writes take
      * microseconds here, so the bound only matters under heavy contention].
      */
     public static final long LOCK_WAIT_NANOS = 50_000_000L;

@@ -7,7 +7,7 @@ import java.util.Map;
 /**
  * Decides whether a planned transaction may be stored now: called under the items' locks once
  * every condition held and every new image is known. The capacity model implements it (each
- * action priced twice, B.3); a refusal cancels the transaction with the reasons it returns.
+ * action priced twice, docs/RULES.md#CAP-TRANSACTION); a refusal cancels the transaction with the reasons it returns.
  * Implementations must be thread-safe.
  */
 @FunctionalInterface

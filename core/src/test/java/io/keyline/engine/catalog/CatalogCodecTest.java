@@ -15,6 +15,7 @@ import io.keyline.metadata.TableStatus;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.keyline.error.InternalFailure;
 import io.keyline.model.KeyAttribute;
 import io.keyline.model.KeySchema;
 import io.keyline.model.ScalarType;
@@ -71,5 +72,37 @@ class CatalogCodecTest {
         byte[] future = golden().replace("\"FormatVersion\":1", "\"FormatVersion\":2").getBytes(StandardCharsets.UTF_8);
         assertThatThrownBy(() -> CatalogCodec.decode(future)).isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("format 2");
+    }
+
+    @Test void refusesMalformedRecordsWithANamedInternalFailure() throws IOException {
+        String golden = golden();
+        Map<String, String> broken = new LinkedHashMap<>();
+        broken.put("not JSON", "{\"FormatVersion\":1,");
+        broken.put("not an object", "[1]");
+        broken.put("bytes after the record", golden + "{}");
+        broken.put("a member missing", golden.replace("\"Name\":\"golden\",", ""));
+        broken.put("a member of the wrong type", golden.replace("\"KeyspaceId\":7", "\"KeyspaceId\":\"7\""));
+        broken.put("an unknown enum name", golden.replace("\"Status\":\"CREATING\"", "\"Status\":\"SLEEPING\""));
+        broken.put("a bad instant", golden.replace("\"CreationTime\":\"2026-01-02T03:04:05.123456789Z\"", "\"CreationTime\":\"yesterday\""));
+        broken.put("a bad key role", golden.replace("\"Role\":\"RANGE\"", "\"Role\":\"SIDE\""));
+        broken.put("a fraction", golden.replace("\"Decreases\":0", "\"Decreases\":0.5"));
+        broken.put("a member twice", golden.replace("\"Name\":\"golden\",", "\"Name\":\"golden\",\"Name\":\"other\","));
+        broken.forEach((what, text) -> assertThatThrownBy(() -> CatalogCodec.decode(text.getBytes(StandardCharsets.UTF_8)))
+                .as(what).isInstanceOf(InternalFailure.class)
+                .satisfies(e -> assertThat(((InternalFailure) e).doing()).isEqualTo("decoding a catalog record")));
+    }
+
+    @Test void namesTheMemberThatDoesNotFit() throws IOException {
+        byte[] wrongType = golden().replace("\"Write\":4", "\"Write\":true").getBytes(StandardCharsets.UTF_8);
+        assertThatThrownBy(() -> CatalogCodec.decode(wrongType))
+                .hasMessage("decoding a catalog record: record.GlobalIndexes[0].Throughput.Write is not an integer but Boolean true");
+    }
+
+    @Test void roundTripsTablesWithoutOptionalParts() {
+        TableMetadata bare = new TableMetadata("bare", "id", "arn:aws:dynamodb:us-east-1:000000000000:table/bare", 3,
+                Instant.parse("2026-01-02T03:04:05Z"), TableStatus.ACTIVE, KeySchema.of(new KeyAttribute("p", ScalarType.S), null),
+                Map.of("p", ScalarType.S), BillingMode.PAY_PER_REQUEST, null, null, new OnDemandThroughput(null, 5L),
+                List.of(), List.of(), null, null, null, false, Map.of(), null, List.of());
+        assertThat(CatalogCodec.decode(CatalogCodec.encode(bare))).isEqualTo(bare);
     }
 }

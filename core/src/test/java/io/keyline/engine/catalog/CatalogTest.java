@@ -5,6 +5,7 @@ import io.keyline.engine.catalog.Catalog;
 import io.keyline.engine.catalog.ItemSizer;
 import io.keyline.engine.catalog.TableStatistics;
 import io.keyline.engine.config.Settings;
+import io.keyline.error.InternalFailure;
 import io.keyline.metadata.BillingMode;
 import io.keyline.metadata.IndexKind;
 import io.keyline.metadata.IndexMetadata;
@@ -21,6 +22,7 @@ import io.keyline.metadata.TableMetadata;
 import io.keyline.metadata.TableStatus;
 import io.keyline.storage.Keyspaces;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.keyline.model.KeyAttribute;
 import io.keyline.model.KeySchema;
@@ -28,6 +30,7 @@ import io.keyline.model.ScalarType;
 import io.keyline.storage.WriteBatch;
 import io.keyline.storage.memory.MemoryStorage;
 import io.keyline.time.ManualClock;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -147,5 +150,19 @@ class CatalogTest {
         TableStatistics rebuilt = new Engine(storage, clock, settings).catalog().statistics("alpha");
         assertThat(rebuilt.itemCount()).isEqualTo(1);
         assertThat(rebuilt.itemBytes()).isEqualTo(live.itemBytes());
+    }
+
+    @Test
+    void aRecordItCannotReadStopsTheLoadNamingTheTable() {
+        catalog().create(table("broken"));
+        byte[] name = "broken".getBytes(StandardCharsets.UTF_8);
+        byte[] suffix = new byte[name.length + 1];
+        suffix[0] = 0x02;
+        System.arraycopy(name, 0, suffix, 1, name.length);
+        storage.write(new WriteBatch().put(Keyspaces.key(Keyspaces.CATALOG, suffix),
+                "{\"FormatVersion\":2}".getBytes(StandardCharsets.UTF_8)));
+        assertThatThrownBy(this::catalog)
+                .isInstanceOf(InternalFailure.class)
+                .hasMessageStartingWith("loading the catalog record of table broken: decoding a catalog record: catalog record format 2");
     }
 }
