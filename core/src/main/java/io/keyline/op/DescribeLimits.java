@@ -1,5 +1,6 @@
 package io.keyline.op;
 
+import io.keyline.capacity.Rules;
 import io.keyline.op.control.Throughputs;
 import io.keyline.protocol.JsonObject;
 import java.util.LinkedHashMap;
@@ -19,8 +20,8 @@ public final class DescribeLimits implements Operation<JsonObject> {
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("AccountMaxReadCapacityUnits", Throughputs.ACCOUNT_MAX_READ_CAPACITY_UNITS);
         out.put("AccountMaxWriteCapacityUnits", Throughputs.ACCOUNT_MAX_WRITE_CAPACITY_UNITS);
-        out.put("TableMaxReadCapacityUnits", Throughputs.TABLE_MAX_READ_CAPACITY_UNITS);
-        out.put("TableMaxWriteCapacityUnits", Throughputs.TABLE_MAX_WRITE_CAPACITY_UNITS);
+        out.put("TableMaxReadCapacityUnits", Rules.DEFAULT_TABLE_QUOTA);
+        out.put("TableMaxWriteCapacityUnits", Rules.DEFAULT_TABLE_QUOTA);
         return out;
     }
 }

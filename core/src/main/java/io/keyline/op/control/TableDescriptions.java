@@ -1,5 +1,6 @@
 package io.keyline.op.control;
 
+import io.keyline.capacity.Rules;
 import io.keyline.metadata.BillingMode;
 import io.keyline.engine.catalog.Catalog;
 import io.keyline.metadata.IndexMetadata;
@@ -26,11 +27,6 @@ import java.util.UUID;
  * millisecond precision. Stateless.
  */
 public final class TableDescriptions {
-    /** Source: AWS-RW "Initial throughput" / AWS-WT: a new on-demand table or GSI is warm for 12,000 reads/s. */
-    public static final long ON_DEMAND_WARM_READ_UNITS = 12_000;
-    /** Source: AWS-RW / AWS-WT: ... and 4,000 writes/s. */
-    public static final long ON_DEMAND_WARM_WRITE_UNITS = 4_000;
-
     private TableDescriptions() {}
 
     public static Map<String, Object> full(TableMetadata t, Catalog catalog, Instant now, String region, String account) {
@@ -164,8 +160,9 @@ public final class TableDescriptions {
 
     private static Map<String, Object> warm() {
         Map<String, Object> m = new LinkedHashMap<>();
-        m.put("ReadUnitsPerSecond", ON_DEMAND_WARM_READ_UNITS);
-        m.put("WriteUnitsPerSecond", ON_DEMAND_WARM_WRITE_UNITS);
+        // a new on-demand table or GSI is warm for what on-demand serves from the start
+        m.put("ReadUnitsPerSecond", Rules.ON_DEMAND_INITIAL_READ);
+        m.put("WriteUnitsPerSecond", Rules.ON_DEMAND_INITIAL_WRITE);
         m.put("Status", "ACTIVE");
         return m;
     }

@@ -1,5 +1,6 @@
 package io.keyline.op.control;
 
+import io.keyline.capacity.Rules;
 import io.keyline.metadata.BillingMode;
 import io.keyline.metadata.IndexMetadata;
 import io.keyline.metadata.OnDemandThroughput;
@@ -11,13 +12,12 @@ import java.util.List;
 
 /**
  * DynamoDB's limits on provisioned and on-demand throughput settings, shared by CreateTable,
- * UpdateTable and DescribeLimits. Stateless.
+ * UpdateTable and DescribeLimits: the one home of UpdateTable's throughput rules (bounds, the
+ * per-table quota, no-op changes, the daily decrease budget kept in
+ * {@link ProvisionedThroughputState}). The per-table quota itself is {@link Rules#DEFAULT_TABLE_QUOTA}.
+ * Stateless.
  */
 public final class Throughputs {
-    /** Source: AWS-Q (dynamodb-rules.md B.8): 40,000 RCU per table, table and GSIs together. */
-    public static final long TABLE_MAX_READ_CAPACITY_UNITS = 40_000;
-    /** Source: AWS-Q (B.8): 40,000 WCU per table, table and GSIs together. */
-    public static final long TABLE_MAX_WRITE_CAPACITY_UNITS = 40_000;
     /** Source: AWS-Q (B.8): 80,000 RCU per account and region, provisioned tables. */
     public static final long ACCOUNT_MAX_READ_CAPACITY_UNITS = 80_000;
     /** Source: AWS-Q (B.8): 80,000 WCU per account and region, provisioned tables. */
@@ -41,8 +41,8 @@ public final class Throughputs {
         if (mode != BillingMode.PAY_PER_REQUEST && (od.maxReadRequestUnits() != null || od.maxWriteRequestUnits() != null)) {
             throw Errors.validation(SchemaRules.INVALID + "OnDemandThroughput can only be specified when BillingMode is PAY_PER_REQUEST");
         }
-        checkMax("MaxReadRequestUnits", od.maxReadRequestUnits(), TABLE_MAX_READ_CAPACITY_UNITS);
-        checkMax("MaxWriteRequestUnits", od.maxWriteRequestUnits(), TABLE_MAX_WRITE_CAPACITY_UNITS);
+        checkMax("MaxReadRequestUnits", od.maxReadRequestUnits(), Rules.DEFAULT_TABLE_QUOTA);
+        checkMax("MaxWriteRequestUnits", od.maxWriteRequestUnits(), Rules.DEFAULT_TABLE_QUOTA);
     }
 
     private static void checkMax(String field, Long v, long limit) {
@@ -56,12 +56,10 @@ public final class Throughputs {
         }
     }
 
-    /** The table's and its GSIs' provisioned units together stay within the per-table maximum. */
-    public static void checkTableLimit(long read, long write) {
-        checkTableLimit(read, write, TABLE_MAX_READ_CAPACITY_UNITS, TABLE_MAX_WRITE_CAPACITY_UNITS);
-    }
-
-    /** With the server's per-table quota ({@code --table-quota}; B.8: the quota is adjustable). */
+    /**
+     * The table's and its GSIs' provisioned units together stay within the server's per-table
+     * quota ({@code --table-quota}, by default {@link Rules#DEFAULT_TABLE_QUOTA}; B.8: adjustable).
+     */
     public static void checkTableLimit(long read, long write, long maxRead, long maxWrite) {
         if (read > maxRead || write > maxWrite) {
             throw Errors.limitExceeded("Subscriber limit exceeded: Provisioned throughput for the table and its global "
