@@ -6,7 +6,7 @@ import io.keyline.metadata.IndexMetadata;
 import io.keyline.metadata.OnDemandThroughput;
 import io.keyline.metadata.ProvisionedThroughputState;
 import io.keyline.error.Errors;
-import io.keyline.op.control.SchemaInput.RawThroughput;
+import io.keyline.op.request.ProvisionedThroughput;
 import java.time.Instant;
 import java.util.List;
 
@@ -27,12 +27,12 @@ public final class Throughputs {
 
     private Throughputs() {}
 
-    public static void checkBounds(RawThroughput pt) {
-        if (pt.read() > OUT_OF_BOUNDS) {
-            throw Errors.validation("Given value " + pt.read() + " for ReadCapacityUnits is out of bounds");
+    public static void checkBounds(ProvisionedThroughput pt) {
+        if (pt.readCapacityUnits() > OUT_OF_BOUNDS) {
+            throw Errors.validation("Given value " + pt.readCapacityUnits() + " for ReadCapacityUnits is out of bounds");
         }
-        if (pt.write() > OUT_OF_BOUNDS) {
-            throw Errors.validation("Given value " + pt.write() + " for WriteCapacityUnits is out of bounds");
+        if (pt.writeCapacityUnits() > OUT_OF_BOUNDS) {
+            throw Errors.validation("Given value " + pt.writeCapacityUnits() + " for WriteCapacityUnits is out of bounds");
         }
     }
 
@@ -82,25 +82,27 @@ public final class Throughputs {
     }
 
     /** A throughput change of the table or a GSI, with DynamoDB's no-op and decrease rules. */
-    public static ProvisionedThroughputState change(String what, ProvisionedThroughputState state, RawThroughput pt,
+    public static ProvisionedThroughputState change(String what, ProvisionedThroughputState state, ProvisionedThroughput pt,
                                                       boolean otherChanges, Instant now) {
         Throughputs.checkBounds(pt);
-        if (pt.read() == state.readCapacityUnits() && pt.write() == state.writeCapacityUnits()) {
+        long read = pt.readCapacityUnits();
+        long write = pt.writeCapacityUnits();
+        if (read == state.readCapacityUnits() && write == state.writeCapacityUnits()) {
             if (otherChanges) return state;
             throw Errors.validation("The provisioned throughput for the " + what + " will not change. The requested value "
                     + "equals the current value. Current ReadCapacityUnits provisioned for the " + what + ": "
-                    + state.readCapacityUnits() + ". Requested ReadCapacityUnits: " + pt.read() + ". Current "
+                    + state.readCapacityUnits() + ". Requested ReadCapacityUnits: " + read + ". Current "
                     + "WriteCapacityUnits provisioned for the " + what + ": " + state.writeCapacityUnits()
-                    + ". Requested WriteCapacityUnits: " + pt.write() + ". Refer to the Amazon DynamoDB Developer Guide "
+                    + ". Requested WriteCapacityUnits: " + write + ". Refer to the Amazon DynamoDB Developer Guide "
                     + "for current limits and how to request higher limits.");
         }
-        if (state.isDecrease(pt.read(), pt.write()) && !state.decreaseAllowed(now)) {
+        if (state.isDecrease(read, write) && !state.decreaseAllowed(now)) {
             throw Errors.limitExceeded("Subscriber limit exceeded: Provisioned throughput decreases are limited within a "
                     + "given UTC day. After the first " + ProvisionedThroughputState.FREE_DECREASES_PER_DAY + " decreases, "
                     + "each subsequent decrease in the same UTC day can be performed at most once every 3600 seconds. "
                     + "Number of decreases today: " + state.decreasesToday(now) + ". Last decrease at "
                     + state.lastDecrease() + ". Next decrease can be made at " + state.nextDecreaseAllowed(now));
         }
-        return state.changedTo(pt.read(), pt.write(), now);
+        return state.changedTo(read, write, now);
     }
 }
