@@ -137,10 +137,7 @@ public final class CreateTable implements Operation<CreateTableRequest> {
 
     private static ProvisionedThroughputState billing(BillingMode mode, ProvisionedThroughput pt) {
         if (mode == BillingMode.PAY_PER_REQUEST) {
-            if (pt != null) {
-                throw Errors.validation("One or more parameter values were invalid: Neither ReadCapacityUnits nor "
-                        + "WriteCapacityUnits can be specified when BillingMode is PAY_PER_REQUEST");
-            }
+            Throughputs.refuseWithPayPerRequest(pt);
             return ProvisionedThroughputState.ON_DEMAND;
         }
         if (pt == null) {

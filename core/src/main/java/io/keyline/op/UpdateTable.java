@@ -123,10 +123,7 @@ public final class UpdateTable implements Operation<UpdateTableRequest> {
     private static ProvisionedThroughputState tableThroughput(TableMetadata current, BillingMode mode, boolean switching,
                                                               ProvisionedThroughput pt, boolean otherChanges, Instant now) {
         if (mode == BillingMode.PAY_PER_REQUEST) {
-            if (pt != null) {
-                throw Errors.validation("One or more parameter values were invalid: Neither ReadCapacityUnits nor "
-                        + "WriteCapacityUnits can be specified when BillingMode is PAY_PER_REQUEST");
-            }
+            Throughputs.refuseWithPayPerRequest(pt);
             return switching ? ProvisionedThroughputState.ON_DEMAND : current.throughput();
         }
         if (pt == null) {

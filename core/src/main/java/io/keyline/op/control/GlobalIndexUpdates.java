@@ -23,7 +23,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * UpdateTable's GlobalSecondaryIndexUpdates: reading the Update / Create / Delete actions,
+ * UpdateTable's GlobalSecondaryIndexUpdates: checking the Update / Create / Delete actions,
  * DynamoDB's rules on their combination (one action per entry, one entry per index, one online
  * create or delete per request), and applying them to a table's GSIs. Stateless.
  */

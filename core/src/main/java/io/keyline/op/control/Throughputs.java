@@ -36,6 +36,14 @@ public final class Throughputs {
         }
     }
 
+    /** A table's ProvisionedThroughput is refused when its billing mode is (or becomes) on-demand. */
+    public static void refuseWithPayPerRequest(ProvisionedThroughput pt) {
+        if (pt != null) {
+            throw Errors.validation(SchemaRules.INVALID + "Neither ReadCapacityUnits nor WriteCapacityUnits can be "
+                    + "specified when BillingMode is PAY_PER_REQUEST");
+        }
+    }
+
     /** MaxRead/WriteRequestUnits are -1 (no maximum) or at least 1, and only for on-demand. */
     public static void checkOnDemand(OnDemandThroughput od, BillingMode mode) {
         if (mode != BillingMode.PAY_PER_REQUEST && (od.maxReadRequestUnits() != null || od.maxWriteRequestUnits() != null)) {
