@@ -2,6 +2,7 @@ package io.keyline.cli;
 
 import io.keyline.capacity.CapacityMode;
 import io.keyline.capacity.CapacitySettings;
+import io.keyline.capacity.Rules;
 import io.keyline.engine.Engine;
 import io.keyline.engine.config.Settings;
 import io.keyline.op.Operations;
@@ -91,10 +92,10 @@ public final class ServeCommand implements Callable<Integer> {
                     + "on small data at GET /admin/partitions. Default: 10GB.")
     long partitionSplitSize;
 
-    @Option(names = "--table-quota", paramLabel = "UNITS", defaultValue = "40000",
+    @Option(names = "--table-quota", paramLabel = "UNITS",
             description = "Per-table throughput quota in read and in write units (table plus its GSIs); DynamoDB's "
-                    + "default is 40000 and is adjustable. Default: ${DEFAULT-VALUE}.")
-    long tableQuota;
+                    + "default is " + Rules.DEFAULT_TABLE_QUOTA + " and is adjustable. Default: ${DEFAULT-VALUE}.")
+    long tableQuota = Rules.DEFAULT_TABLE_QUOTA;
 
     @Option(names = "--partition-burst", paramLabel = "DURATION", defaultValue = "20s", converter = DurationConverter.class,
             description = "How many seconds of its 1,000 WCU / 3,000 RCU a partition absorbs at once (a large batch or "

@@ -2,7 +2,6 @@ package io.keyline.capacity;
 
 import io.keyline.time.Clock;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -64,32 +63,6 @@ public final class CapacityModel {
     public TableCapacity table(String name) { return tables.get(name); }
 
     public void unregister(String name) { tables.remove(name); }
-
-    /**
-     * docs/RULES.md#QUOTA-TABLE: a provisioned table's units plus those of all its GSIs stay within the
-     * per-table quota (40,000 RCU and 40,000 WCU by default; adjustable, so a setting). For
-     * CreateTable and UpdateTable.
-     *
-     * @return null if within the quota, else the LimitExceededException message (its text inferred)
-     */
-    public String checkProvisionedQuota(Throughput table, Collection<Throughput> indexes) {
-        double read = 0, write = 0;
-        List<Throughput> all = new ArrayList<>(indexes);
-        if (table != null) all.add(table);
-        for (Throughput t : all) {
-            if (t.onDemandMode()) continue;
-            read += t.read();
-            write += t.write();
-        }
-        if (read > settings.tableQuotaRead()) return quotaMessage("read", settings.tableQuotaRead(), read);
-        if (write > settings.tableQuotaWrite()) return quotaMessage("write", settings.tableQuotaWrite(), write);
-        return null;
-    }
-
-    private static String quotaMessage(String kind, double quota, double requested) {
-        return "Subscriber limit exceeded: Provisioned throughput for a table and its global secondary indexes "
-                + "cannot exceed " + (long) quota + " " + kind + " capacity units. Requested: " + (long) requested;
-    }
 
     /** Every table's counters and partitions, sorted by table name. */
     public CapacitySnapshot snapshot() {

@@ -33,26 +33,14 @@ public final class Rules {
     public static final Duration BURST_WINDOW = Duration.ofSeconds(300);
 
     /** docs/RULES.md#CAP-ON-DEMAND-INITIAL: a new on-demand table serves 12,000 reads/s. */
-    public static final double ON_DEMAND_INITIAL_READ = 12_000;
+    public static final long ON_DEMAND_INITIAL_READ = 12_000;
     /** docs/RULES.md#CAP-ON-DEMAND-INITIAL: a new on-demand table serves 4,000 writes/s. */
-    public static final double ON_DEMAND_INITIAL_WRITE = 4_000;
+    public static final long ON_DEMAND_INITIAL_WRITE = 4_000;
     /** docs/RULES.md#CAP-ON-DEMAND-PEAK: on-demand instantly serves twice the previous peak. */
     public static final double ON_DEMAND_PEAK_MULTIPLIER = 2.0;
 
     /** docs/RULES.md#QUOTA-TABLE: default per-table throughput quota (table plus its GSIs), each of R and W. */
-    public static final double DEFAULT_TABLE_QUOTA = 40_000;
-    /** docs/RULES.md#UPDATE-MIN-THROUGHPUT: provisioned throughput is at least 1 RCU and 1 WCU. */
-    public static final long MIN_PROVISIONED_UNITS = 1;
-    /** docs/RULES.md#UPDATE-DECREASES: four decreases are allowed at any time of the UTC day. */
-    public static final int FREE_DECREASES_PER_DAY = 4;
-    /** docs/RULES.md#UPDATE-DECREASES: at most 27 decreases per UTC day. */
-    public static final int MAX_DECREASES_PER_DAY = 27;
-    /** docs/RULES.md#UPDATE-DECREASES: after the free ones, one more decrease per hour without a decrease. */
-    public static final Duration DECREASE_INTERVAL = Duration.ofHours(1);
-    /** docs/RULES.md#UPDATE-ON-DEMAND-SWITCH: provisioned → on-demand at most 4 times ... */
-    public static final int ON_DEMAND_SWITCHES_PER_WINDOW = 4;
-    /** ... in a 24-hour rolling window (older documentation's "once per 24 h" was superseded). */
-    public static final Duration ON_DEMAND_SWITCH_WINDOW = Duration.ofHours(24);
+    public static final long DEFAULT_TABLE_QUOTA = 40_000;
 
     private Rules() {}
 }

@@ -1,14 +1,13 @@
 package io.keyline.capacity;
 
 import io.keyline.time.Clock;
-import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
  * The capacity state of one table: its partition map, one per GSI (each GSI has its own
- * partitions and throughput, docs/RULES.md#CAP-PARTITION-READ), the UpdateTable history, and admission across them. LSIs
+ * partitions and throughput, docs/RULES.md#CAP-PARTITION-READ), and admission across them. LSIs
  * have no map: their reads and writes are the table's (docs/RULES.md#CAP-READ-INDEX, #CAP-INDEX-OWNER).
  *
  * <p>The engine keeps a reference to this object with its table so the request path needs no
@@ -21,9 +20,7 @@ public final class TableCapacity {
     private final String tableArn;
     private final boolean hasLsi;
     private final PartitionMap table;
-    private final ThroughputHistory tableHistory = new ThroughputHistory();
     private volatile Map<String, PartitionMap> indexes = Map.of();
-    private final Map<String, ThroughputHistory> indexHistory = new java.util.concurrent.ConcurrentHashMap<>();
 
     TableCapacity(CapacityModel model, CapacityModel.TableSpec spec) {
         this.model = model;
@@ -85,7 +82,6 @@ public final class TableCapacity {
         Map<String, PartitionMap> next = new LinkedHashMap<>(indexes);
         next.put(gsi.name(), map);
         indexes = Map.copyOf(next);
-        indexHistory.put(gsi.name(), new ThroughputHistory());
         return map;
     }
 
@@ -93,66 +89,22 @@ public final class TableCapacity {
         Map<String, PartitionMap> next = new LinkedHashMap<>(indexes);
         next.remove(name);
         indexes = Map.copyOf(next);
-        indexHistory.remove(name);
     }
 
     /**
-     * Checks and applies an UpdateTable change of throughput or billing mode (docs/RULES.md#UPDATE-DECREASES, #UPDATE-ON-DEMAND-SWITCH): decreases
-     * within the day's budget, table and GSI budgets counted apart but the whole request refused
-     * if either is over; provisioned → on-demand at most {@link Rules#ON_DEMAND_SWITCHES_PER_WINDOW}
-     * times in {@link Rules#ON_DEMAND_SWITCH_WINDOW}. On success the partition maps follow: more
-     * partitions if the new throughput needs them, never fewer. The table and its GSIs together
-     * stay within the per-table quota ({@link CapacityModel#checkProvisionedQuota}). A billing
-     * mode change applies to the GSIs only as far as the caller passes them (they follow the table).
+     * Applies a throughput or billing-mode change that UpdateTable has accepted under DynamoDB's
+     * rules (which live with the table's metadata, not here): the partition maps follow, with
+     * more partitions if the new throughput needs them, never fewer.
      *
      * @param tableThroughput the table's new throughput, or null to leave it
      * @param indexThroughput new throughput per GSI name (unknown names are ignored)
-     * @return null when applied, else the LimitExceededException message; nothing is applied then
-     */
-    public synchronized String update(Throughput tableThroughput, Map<String, Throughput> indexThroughput) {
-        Instant now = clock.now();
-        Map<String, Throughput> after = new LinkedHashMap<>();
-        indexes.forEach((n, m) -> after.put(n, indexThroughput.getOrDefault(n, m.limits.throughput())));
-        String problem = model.checkProvisionedQuota(
-                tableThroughput != null ? tableThroughput : table.limits.throughput(), after.values());
-        if (problem == null) problem = check(table, tableHistory, tableThroughput, now);
-        for (Map.Entry<String, Throughput> e : indexThroughput.entrySet()) {
-            PartitionMap map = indexes.get(e.getKey());
-            if (problem == null && map != null) problem = check(map, indexHistory.get(e.getKey()), e.getValue(), now);
-        }
-        if (problem != null) return problem;
-        follow(tableThroughput, indexThroughput);
-        return null;
-    }
-
-    /**
-     * Applies a throughput or billing-mode change that the catalog has already accepted under
-     * DynamoDB's rules: the partition maps follow without checking again (the UpdateTable history is still
-     * recorded, for {@link #update}).
      */
     public synchronized void follow(Throughput tableThroughput, Map<String, Throughput> indexThroughput) {
-        Instant now = clock.now();
-        apply(table, tableHistory, tableThroughput, now);
+        if (tableThroughput != null) table.configure(tableThroughput);
         for (Map.Entry<String, Throughput> e : indexThroughput.entrySet()) {
             PartitionMap map = indexes.get(e.getKey());
-            if (map != null) apply(map, indexHistory.get(e.getKey()), e.getValue(), now);
+            if (map != null) map.configure(e.getValue());
         }
-    }
-
-    private static String check(PartitionMap map, ThroughputHistory history, Throughput next, Instant now) {
-        if (next == null) return null;
-        Throughput current = map.limits.throughput();
-        if (ThroughputHistory.isDecrease(current, next)) return history.checkDecrease(now);
-        if (!current.onDemandMode() && next.onDemandMode()) return history.checkSwitchToOnDemand(now);
-        return null;
-    }
-
-    private static void apply(PartitionMap map, ThroughputHistory history, Throughput next, Instant now) {
-        if (next == null) return;
-        Throughput current = map.limits.throughput();
-        if (ThroughputHistory.isDecrease(current, next)) history.recordDecrease(now);
-        if (!current.onDemandMode() && next.onDemandMode()) history.recordSwitchToOnDemand(now);
-        map.configure(next);
     }
 
     CapacitySnapshot.TableSnapshot snapshot() {

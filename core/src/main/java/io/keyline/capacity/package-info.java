@@ -25,8 +25,10 @@
  *     Reads are admitted while not in debt and charged once their size is known.</li>
  * <li><b>Modes</b> ({@link io.keyline.capacity.CapacityMode}): enforce, account (would-be
  *     throttles counted, nothing refused), off (no bookkeeping).</li>
- * <li><b>UpdateTable</b> ({@link io.keyline.capacity.TableCapacity#update}): decrease budgets,
- *     switches to on-demand, partitions following the new throughput.</li>
+ * <li><b>UpdateTable</b> ({@link io.keyline.capacity.TableCapacity#follow}): partitions following
+ *     the new throughput. DynamoDB's rules on the change itself (decrease budgets, switches to
+ *     on-demand, the table quota) are UpdateTable's, in {@code io.keyline.op.control.Throughputs}
+ *     and {@link io.keyline.metadata.ProvisionedThroughputState}.</li>
  * <li><b>Metrics</b>: {@link io.keyline.capacity.CapacityModel#snapshot()} returns plain data
  *     per table, index and partition.</li>
  * </ul>
@@ -49,8 +51,7 @@
  * Documented rules (AWS documentation) are constants in {@link io.keyline.capacity.Rules}: 4 KB / 1 KB
  * units, eventual ½ and transactional 2×, missing-item and failed-condition prices, partition
  * ceilings 3,000 RCU / 1,000 WCU, 10 GB partitions, 300 s burst, on-demand 12,000 / 4,000 initial
- * and 2× peak, 40,000 table quota, decrease budget 4 + 1/hour up to 27 a day, 4 switches to
- * on-demand per 24 h. The 16 throttling reasons are {@link io.keyline.capacity.ThrottlingReason}.
+ * and 2× peak, 40,000 table quota. The 16 throttling reasons are {@link io.keyline.capacity.ThrottlingReason}.
  *
  * <p>Inferred rules (our inference, to be measured) are settings in
  * {@link io.keyline.capacity.CapacitySettings} or named constants marked inferred: the partition
@@ -61,7 +62,7 @@
  * max rather than sum ({@link io.keyline.capacity.ReadMeter#units}); an in-place index update
  * sized on the larger entry; KeyRange on on-demand mapped to ThrottlingException; the on-demand
  * table quota applied to the table and each GSI separately; message texts marked inferred in
- * {@link io.keyline.capacity.Throttle} and {@code ThroughputHistory}; child partitions sharing
+ * {@link io.keyline.capacity.Throttle}; child partitions sharing
  * their parent's size evenly.
  *
  * <p>Threading: everything here is thread-safe except the per-request builders

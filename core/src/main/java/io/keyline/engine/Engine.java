@@ -34,6 +34,7 @@ public final class Engine implements AutoCloseable {
     private final TransactionCapacity transactionCapacity;
     private final Indexes indexes;
     private final Transactions transactions;
+    private final Tables tables;
 
     /**
      * An engine whose start-up statistics decode each stored entry with {@link ItemCodec} and
@@ -55,6 +56,7 @@ public final class Engine implements AutoCloseable {
         this.indexes = new Indexes(storage, catalog, items, clock, settings);
         this.transactionCapacity = new TransactionCapacity(capacity, itemCapacity);
         this.transactions = new Transactions(items, clock, BatchAdmission.ADMIT_ALL, transactionCapacity);
+        this.tables = new Tables(catalog, capacity, indexes, clock, settings);
         // Tables found on storage get their partitions now, with full burst buckets.
         for (String name : catalog.names(null, Integer.MAX_VALUE)) {
             TableMetadata t = catalog.get(name);
@@ -90,6 +92,9 @@ public final class Engine implements AutoCloseable {
     public Indexes indexes() { return indexes; }
     /** Transactions, idempotency tokens and batch admission. */
     public Transactions transactions() { return transactions; }
+
+    /** The control-plane verbs: create, update, delete, describe and list tables. */
+    public Tables tables() { return tables; }
 
     private void recordStatistics(TableMetadata table, Map<String, AttributeValue> oldItem, Map<String, AttributeValue> newItem) {
         long itemDelta = (newItem != null ? 1 : 0) - (oldItem != null ? 1 : 0);

@@ -2,6 +2,7 @@ package io.keyline.op;
 
 import io.keyline.metadata.BillingMode;
 import io.keyline.engine.Engine;
+import io.keyline.engine.Tables;
 import io.keyline.metadata.NewIndex;
 import io.keyline.metadata.NewTable;
 import io.keyline.metadata.OnDemandThroughput;
@@ -14,15 +15,19 @@ import io.keyline.model.KeySchema;
 import io.keyline.model.ScalarType;
 import io.keyline.op.control.Constraints;
 import io.keyline.op.control.GlobalIndexUpdates;
+import io.keyline.op.control.SchemaDecoder;
 import io.keyline.op.control.SchemaInput;
-import io.keyline.op.control.SchemaInput.RawIndex;
-import io.keyline.op.control.SchemaInput.RawKey;
-import io.keyline.op.control.SchemaInput.RawThroughput;
 import io.keyline.op.control.SchemaRules;
-import io.keyline.op.control.TableDescriptions;
 import io.keyline.op.control.TableNames;
 import io.keyline.op.control.Tags;
 import io.keyline.op.control.Throughputs;
+import io.keyline.op.request.CreateTableRequest;
+import io.keyline.op.request.KeySchemaElement;
+import io.keyline.op.request.ProvisionedThroughput;
+import io.keyline.op.request.SecondaryIndex;
+import io.keyline.op.request.SseSpecification;
+import io.keyline.op.request.StreamSpecification;
+import io.keyline.op.response.TableDescriptions;
 import io.keyline.protocol.JsonObject;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -37,7 +42,7 @@ import java.util.Set;
  * CreateTable: member constraints (aggregated), then DynamoDB's schema rules in its order
  * (billing, key schema, LSIs, GSIs, unused definitions, limits), then the catalog. Stateless.
  */
-public final class CreateTable implements Operation<JsonObject> {
+public final class CreateTable implements Operation<CreateTableRequest> {
     /** Source: AWS-Q: 5 LSIs per table. */
     public static final int MAX_LOCAL_INDEXES = 5;
     /** Source: AWS-Q: 20 GSIs per table (default quota). */
@@ -52,40 +57,42 @@ public final class CreateTable implements Operation<JsonObject> {
     private static final DateTimeFormatter STREAM_LABEL =
             DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSS").withZone(ZoneOffset.UTC);
 
-    private final Engine engine;
+    private final Tables tables;
 
-    public CreateTable(Engine engine) { this.engine = engine; }
+    public CreateTable(Engine engine) { this.tables = engine.tables(); }
 
     @Override public String name() { return "CreateTable"; }
 
-    /** Not yet decoded into a record: the handler reads the wire object itself. */
-    @Override public JsonObject decode(JsonObject request) { return request; }
+    @Override public CreateTableRequest decode(JsonObject request) {
+        return new CreateTableRequest(SchemaDecoder.attributeDefinitions(request), request.string("TableName"),
+                request.string("BillingMode"), SchemaDecoder.throughput(request.object("ProvisionedThroughput")),
+                SchemaDecoder.keySchema(request), SchemaDecoder.indexes(request, "LocalSecondaryIndexes", false),
+                SchemaDecoder.indexes(request, "GlobalSecondaryIndexes", true), SchemaDecoder.stream(request),
+                SchemaDecoder.sse(request), request.string("TableClass"), SchemaDecoder.tags(request),
+                SchemaDecoder.onDemand(request.object("OnDemandThroughput")), request.bool("DeletionProtectionEnabled"));
+    }
 
-    @Override public Object run(JsonObject request) {
+    @Override public Object run(CreateTableRequest request) {
         Constraints c = new Constraints();
-        List<JsonObject> defList = request.objects("AttributeDefinitions");
-        c.notNull("attributeDefinitions", defList);
-        var rawDefs = SchemaInput.attributeDefinitions(defList, "attributeDefinitions", c);
-        String name = request.string("TableName");
+        c.notNull("attributeDefinitions", request.attributeDefinitions());
+        var rawDefs = SchemaInput.attributeDefinitions(request.attributeDefinitions(), "attributeDefinitions", c);
+        String name = request.tableName();
         TableNames.check(name, c);
-        String billing = request.string("BillingMode");
+        String billing = request.billingMode();
         c.oneOf("billingMode", billing, BILLING_MODES);
-        RawThroughput pt = SchemaInput.throughput(request.object("ProvisionedThroughput"), "provisionedThroughput", c);
-        List<RawKey> keys = SchemaInput.keySchema(request.objects("KeySchema"), "keySchema", SchemaInput.MAX_TABLE_KEY_ELEMENTS, c);
-        List<RawIndex> lsis = SchemaInput.indexes(request.objects("LocalSecondaryIndexes"), "localSecondaryIndexes", false, c);
-        List<RawIndex> gsis = SchemaInput.indexes(request.objects("GlobalSecondaryIndexes"), "globalSecondaryIndexes", true, c);
-        JsonObject streamSpec = request.object("StreamSpecification");
-        if (streamSpec != null) {
-            c.notNull("streamSpecification.streamEnabled", streamSpec.bool("StreamEnabled"));
-            c.oneOf("streamSpecification.streamViewType", streamSpec.string("StreamViewType"), STREAM_VIEW_TYPES);
-        }
-        JsonObject sseSpec = request.object("SSESpecification");
-        if (sseSpec != null) c.oneOf("sSESpecification.sSEType", sseSpec.string("SSEType"), SSE_TYPES);
-        String tableClass = request.string("TableClass");
+        ProvisionedThroughput pt = SchemaInput.throughput(request.provisionedThroughput(), "provisionedThroughput", c);
+        List<KeySchemaElement> keys = SchemaInput.keySchema(request.keySchema(), "keySchema", SchemaInput.MAX_TABLE_KEY_ELEMENTS, c);
+        List<SecondaryIndex> lsis = SchemaInput.indexes(request.localSecondaryIndexes(), "localSecondaryIndexes", false, c);
+        List<SecondaryIndex> gsis = SchemaInput.indexes(request.globalSecondaryIndexes(), "globalSecondaryIndexes", true, c);
+        StreamSpecification streamSpec = request.streamSpecification();
+        constrainStream(streamSpec, c);
+        SseSpecification sseSpec = request.sseSpecification();
+        if (sseSpec != null) c.oneOf("sSESpecification.sSEType", sseSpec.sseType(), SSE_TYPES);
+        String tableClass = request.tableClass();
         c.oneOf("tableClass", tableClass, TABLE_CLASSES);
-        Map<String, String> tags = Tags.read(request.objects("Tags"), "tags", c);
-        OnDemandThroughput onDemand = SchemaInput.onDemand(request.object("OnDemandThroughput"));
-        Boolean deletionProtection = request.bool("DeletionProtectionEnabled");
+        Map<String, String> tags = Tags.read(request.tags(), "tags", c);
+        OnDemandThroughput onDemand = request.onDemandThroughput();
+        Boolean deletionProtection = request.deletionProtectionEnabled();
         c.throwIfAny();
 
         BillingMode mode = billing == null ? BillingMode.PROVISIONED : BillingMode.valueOf(billing);
@@ -109,36 +116,38 @@ public final class CreateTable implements Operation<JsonObject> {
             read += g.throughput().readCapacityUnits();
             write += g.throughput().writeCapacityUnits();
         }
-        Throughputs.checkTableLimit(read, write, (long) engine.settings().capacity().tableQuotaRead(),
-                (long) engine.settings().capacity().tableQuotaWrite());
+        Throughputs.checkTableLimit(read, write, tables.tableQuotaRead(), tables.tableQuotaWrite());
         Tags.checkSemantics(tags, tags.size());
 
-        Instant now = engine.clock().now();
+        Instant now = tables.now();
         NewTable spec = new NewTable(name, keySchema, defs, mode, throughput, onDemand, localIndexes, globalIndexes,
                 stream(streamSpec, now), sse(sseSpec), tableClass, Boolean.TRUE.equals(deletionProtection), tags);
-        TableMetadata created = engine.catalog().create(spec);
+        TableMetadata created = tables.create(spec);
         if (created == null) throw Errors.resourceInUse("Table already exists: " + name);
-        engine.capacity().register(created);
-        return Map.of("TableDescription", TableDescriptions.full(created, engine.catalog(), engine.clock().now(),
-                engine.settings().region(), engine.settings().accountId()));
+        return Map.of("TableDescription", TableDescriptions.full(created, tables::usage, tables.now(),
+                tables.region(), tables.accountId()));
     }
 
-    private static ProvisionedThroughputState billing(BillingMode mode, RawThroughput pt) {
+    /** StreamSpecification's member constraints, as CreateTable and UpdateTable check them. */
+    static void constrainStream(StreamSpecification spec, Constraints c) {
+        if (spec == null) return;
+        c.notNull("streamSpecification.streamEnabled", spec.streamEnabled());
+        c.oneOf("streamSpecification.streamViewType", spec.streamViewType(), STREAM_VIEW_TYPES);
+    }
+
+    private static ProvisionedThroughputState billing(BillingMode mode, ProvisionedThroughput pt) {
         if (mode == BillingMode.PAY_PER_REQUEST) {
-            if (pt != null) {
-                throw Errors.validation("One or more parameter values were invalid: Neither ReadCapacityUnits nor "
-                        + "WriteCapacityUnits can be specified when BillingMode is PAY_PER_REQUEST");
-            }
+            Throughputs.refuseWithPayPerRequest(pt);
             return ProvisionedThroughputState.ON_DEMAND;
         }
         if (pt == null) {
             throw Errors.validation("No provisioned throughput specified for the table");
         }
         Throughputs.checkBounds(pt);
-        return ProvisionedThroughputState.of(pt.read(), pt.write());
+        return ProvisionedThroughputState.of(pt.readCapacityUnits(), pt.writeCapacityUnits());
     }
 
-    private static List<NewIndex> localIndexes(List<RawIndex> lsis, KeySchema table, Map<String, ScalarType> defs,
+    private static List<NewIndex> localIndexes(List<SecondaryIndex> lsis, KeySchema table, Map<String, ScalarType> defs,
                                                Set<String> names) {
         List<NewIndex> out = new ArrayList<>();
         if (lsis == null) return out;
@@ -147,9 +156,9 @@ public final class CreateTable implements Operation<JsonObject> {
             throw Errors.validation("One or more parameter values were invalid: Table KeySchema does not have a range key, "
                     + "which is required when specifying a LocalSecondaryIndex");
         }
-        for (RawIndex i : lsis) {
+        for (SecondaryIndex i : lsis) {
             out.add(SchemaRules.localIndex(i, table, defs));
-            if (!names.add(i.name())) throw duplicateIndex(i.name());
+            if (!names.add(i.indexName())) throw duplicateIndex(i.indexName());
         }
         if (out.size() > MAX_LOCAL_INDEXES) {
             throw Errors.validation("One or more parameter values were invalid: Number of LocalSecondaryIndexes exceeds "
@@ -158,14 +167,14 @@ public final class CreateTable implements Operation<JsonObject> {
         return out;
     }
 
-    private static List<NewIndex> globalIndexes(List<RawIndex> gsis, Map<String, ScalarType> defs, BillingMode mode,
+    private static List<NewIndex> globalIndexes(List<SecondaryIndex> gsis, Map<String, ScalarType> defs, BillingMode mode,
                                                 Set<String> names) {
         List<NewIndex> out = new ArrayList<>();
         if (gsis == null) return out;
         if (gsis.isEmpty()) throw Errors.validation("One or more parameter values were invalid: List of GlobalSecondaryIndexes is empty");
-        for (RawIndex i : gsis) {
+        for (SecondaryIndex i : gsis) {
             out.add(SchemaRules.globalIndex(i, defs, mode));
-            if (!names.add(i.name())) throw duplicateIndex(i.name());
+            if (!names.add(i.indexName())) throw duplicateIndex(i.indexName());
         }
         if (out.size() > MAX_GLOBAL_INDEXES) {
             throw Errors.validation("One or more parameter values were invalid: GlobalSecondaryIndex count exceeds the "
@@ -202,18 +211,18 @@ public final class CreateTable implements Operation<JsonObject> {
         }
     }
 
-    static StreamSettings stream(JsonObject spec, Instant now) {
-        if (spec == null || !Boolean.TRUE.equals(spec.bool("StreamEnabled"))) return null;
-        String viewType = spec.string("StreamViewType");
+    static StreamSettings stream(StreamSpecification spec, Instant now) {
+        if (spec == null || !Boolean.TRUE.equals(spec.streamEnabled())) return null;
+        String viewType = spec.streamViewType();
         if (viewType == null) {
             throw Errors.validation("One or more parameter values were invalid: You must specify a StreamViewType when enabling a stream");
         }
         return new StreamSettings(true, viewType, STREAM_LABEL.format(now), now);
     }
 
-    static SseSettings sse(JsonObject spec) {
-        if (spec == null || !Boolean.TRUE.equals(spec.bool("Enabled"))) return null;
-        String type = spec.string("SSEType");
-        return new SseSettings(type == null ? "KMS" : type, spec.string("KMSMasterKeyId"));
+    static SseSettings sse(SseSpecification spec) {
+        if (spec == null || !Boolean.TRUE.equals(spec.enabled())) return null;
+        String type = spec.sseType();
+        return new SseSettings(type == null ? "KMS" : type, spec.kmsMasterKeyId());
     }
 }

@@ -1,13 +1,14 @@
 package io.keyline.op;
 
 import io.keyline.engine.Engine;
+import io.keyline.engine.Tables;
 import io.keyline.metadata.TableMetadata;
-import io.keyline.engine.catalog.TableStatistics;
 import io.keyline.metadata.TableStatus;
 import io.keyline.error.Errors;
 import io.keyline.op.control.Constraints;
-import io.keyline.op.control.TableDescriptions;
 import io.keyline.op.control.TableNames;
+import io.keyline.op.request.DeleteTableRequest;
+import io.keyline.op.response.TableDescriptions;
 import io.keyline.protocol.JsonObject;
 import java.util.Map;
 
@@ -16,36 +17,31 @@ import java.util.Map;
  * TableDescription with status DELETING. Refused while the table is being created, updated or
  * deleted, or while deletion protection is on. Stateless.
  */
-public final class DeleteTable implements Operation<JsonObject> {
-    private final Engine engine;
+public final class DeleteTable implements Operation<DeleteTableRequest> {
+    private final Tables tables;
 
-    public DeleteTable(Engine engine) { this.engine = engine; }
+    public DeleteTable(Engine engine) { this.tables = engine.tables(); }
 
     @Override public String name() { return "DeleteTable"; }
 
-    /** Not yet decoded into a record: the handler reads the wire object itself. */
-    @Override public JsonObject decode(JsonObject request) { return request; }
+    @Override public DeleteTableRequest decode(JsonObject request) { return new DeleteTableRequest(request.string("TableName")); }
 
-    @Override public Object run(JsonObject request) {
+    @Override public Object run(DeleteTableRequest request) {
         Constraints c = new Constraints();
-        String name = request.string("TableName");
+        String name = request.tableName();
         TableNames.check(name, c);
         c.throwIfAny();
-        TableStatistics before = new TableStatistics();
-        TableMetadata deleted = engine.catalog().delete(name, current -> {
+        Tables.Deleted deleted = tables.delete(name, current -> {
             if (current.status() != TableStatus.ACTIVE) throw inUse(current);
             // as in DynamoDB (B.12): the table cannot be deleted while a new GSI is backfilled
-            if (engine.indexes().backfilling(current)) throw inUse(current.toBuilder().status(TableStatus.UPDATING).build());
+            if (tables.backfilling(current)) throw inUse(current.toBuilder().status(TableStatus.UPDATING).build());
             if (current.deletionProtection()) {
                 throw Errors.validation("Resource cannot be deleted as it is currently protected against deletion. "
                         + "Disable deletion protection first.");
             }
-            TableStatistics s = engine.catalog().statistics(current.keyspaceId());
-            before.record(s.itemCount(), s.itemBytes());
         });
         if (deleted == null) throw TableNames.notFound(name);
-        engine.capacity().unregister(name);
-        return Map.of("TableDescription", TableDescriptions.deleted(deleted, before, engine.clock().now()));
+        return Map.of("TableDescription", TableDescriptions.deleted(deleted.table(), deleted.before(), tables.now()));
     }
 
     /** ResourceInUseException for a table in a transient status, worded by that status. */

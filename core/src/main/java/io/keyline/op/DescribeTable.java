@@ -1,35 +1,35 @@
 package io.keyline.op;
 
 import io.keyline.engine.Engine;
+import io.keyline.engine.Tables;
 import io.keyline.metadata.TableMetadata;
 import io.keyline.op.control.Constraints;
-import io.keyline.op.control.TableDescriptions;
 import io.keyline.op.control.TableNames;
+import io.keyline.op.request.DescribeTableRequest;
+import io.keyline.op.response.TableDescriptions;
 import io.keyline.protocol.JsonObject;
 import java.util.Map;
 
 /** DescribeTable: the full TableDescription of an existing table. Stateless. */
-public final class DescribeTable implements Operation<JsonObject> {
-    private final Engine engine;
+public final class DescribeTable implements Operation<DescribeTableRequest> {
+    private final Tables tables;
 
-    public DescribeTable(Engine engine) { this.engine = engine; }
+    public DescribeTable(Engine engine) { this.tables = engine.tables(); }
 
     @Override public String name() { return "DescribeTable"; }
 
     /** A read: bounded by DynamoDB's limits, waits for nothing. */
     @Override public boolean quick(JsonObject request) { return true; }
 
-    /** Not yet decoded into a record: the handler reads the wire object itself. */
-    @Override public JsonObject decode(JsonObject request) { return request; }
+    @Override public DescribeTableRequest decode(JsonObject request) { return new DescribeTableRequest(request.string("TableName")); }
 
-    @Override public Object run(JsonObject request) {
+    @Override public Object run(DescribeTableRequest request) {
         Constraints c = new Constraints();
-        String name = request.string("TableName");
+        String name = request.tableName();
         TableNames.check(name, c);
         c.throwIfAny();
-        TableMetadata t = engine.catalog().get(name);
+        TableMetadata t = tables.get(name);
         if (t == null) throw TableNames.notFound(name);
-        return Map.of("Table", TableDescriptions.full(t, engine.catalog(), engine.clock().now(),
-                engine.settings().region(), engine.settings().accountId()));
+        return Map.of("Table", TableDescriptions.full(t, tables::usage, tables.now(), tables.region(), tables.accountId()));
     }
 }

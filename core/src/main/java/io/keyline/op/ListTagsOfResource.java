@@ -1,9 +1,11 @@
 package io.keyline.op;
 
 import io.keyline.engine.Engine;
+import io.keyline.engine.Tables;
 import io.keyline.metadata.TableMetadata;
 import io.keyline.op.control.Constraints;
 import io.keyline.op.control.Tags;
+import io.keyline.op.request.ListTagsOfResourceRequest;
 import io.keyline.protocol.JsonObject;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -14,25 +16,26 @@ import java.util.Map;
  * ListTagsOfResource: a table's tags in the order they were first set. A table has at most 50,
  * so one page holds them all and NextToken is never needed. Stateless.
  */
-public final class ListTagsOfResource implements Operation<JsonObject> {
-    private final Engine engine;
+public final class ListTagsOfResource implements Operation<ListTagsOfResourceRequest> {
+    private final Tables tables;
 
-    public ListTagsOfResource(Engine engine) { this.engine = engine; }
+    public ListTagsOfResource(Engine engine) { this.tables = engine.tables(); }
 
     @Override public String name() { return "ListTagsOfResource"; }
 
     /** A read: bounded by DynamoDB's limits, waits for nothing. */
     @Override public boolean quick(JsonObject request) { return true; }
 
-    /** Not yet decoded into a record: the handler reads the wire object itself. */
-    @Override public JsonObject decode(JsonObject request) { return request; }
+    @Override public ListTagsOfResourceRequest decode(JsonObject request) {
+        return new ListTagsOfResourceRequest(request.string("ResourceArn"));
+    }
 
-    @Override public Object run(JsonObject request) {
+    @Override public Object run(ListTagsOfResourceRequest request) {
         Constraints c = new Constraints();
-        String arn = request.string("ResourceArn");
+        String arn = request.resourceArn();
         Tags.constrainArn(arn, c);
         c.throwIfAny();
-        TableMetadata table = Tags.table(arn, engine.catalog(), engine.settings());
+        TableMetadata table = Tags.table(arn, tables);
         List<Object> tags = new ArrayList<>();
         table.tags().forEach((k, v) -> {
             Map<String, Object> t = new LinkedHashMap<>();

@@ -1,10 +1,14 @@
 package io.keyline.op;
 
 import io.keyline.engine.Engine;
+import io.keyline.engine.Tables;
 import io.keyline.metadata.TableMetadata;
 import io.keyline.error.Errors;
 import io.keyline.op.control.Constraints;
+import io.keyline.op.control.SchemaDecoder;
 import io.keyline.op.control.Tags;
+import io.keyline.op.request.Tag;
+import io.keyline.op.request.TagResourceRequest;
 import io.keyline.protocol.JsonObject;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -14,27 +18,28 @@ import java.util.Map;
  * TagResource: adds or overwrites tags of a table, synchronously (DynamoDB applies them within
  * seconds; at once is one of the outcomes it allows). Stateless.
  */
-public final class TagResource implements Operation<JsonObject> {
-    private final Engine engine;
+public final class TagResource implements Operation<TagResourceRequest> {
+    private final Tables tables;
 
-    public TagResource(Engine engine) { this.engine = engine; }
+    public TagResource(Engine engine) { this.tables = engine.tables(); }
 
     @Override public String name() { return "TagResource"; }
 
-    /** Not yet decoded into a record: the handler reads the wire object itself. */
-    @Override public JsonObject decode(JsonObject request) { return request; }
+    @Override public TagResourceRequest decode(JsonObject request) {
+        return new TagResourceRequest(request.string("ResourceArn"), SchemaDecoder.tags(request));
+    }
 
-    @Override public Object run(JsonObject request) {
+    @Override public Object run(TagResourceRequest request) {
         Constraints c = new Constraints();
-        String arn = request.string("ResourceArn");
+        String arn = request.resourceArn();
         Tags.constrainArn(arn, c);
-        List<JsonObject> list = request.objects("Tags");
+        List<Tag> list = request.tags();
         c.notNull("tags", list);
         Map<String, String> added = Tags.read(list, "tags", c);
         c.throwIfAny();
         if (list.isEmpty()) throw Errors.validation("Atleast one Tag needs to be provided as Input.");
-        TableMetadata table = Tags.table(arn, engine.catalog(), engine.settings());
-        engine.catalog().update(table.name(), current -> {
+        TableMetadata table = Tags.table(arn, tables);
+        tables.update(table.name(), current -> {
             Map<String, String> tags = new LinkedHashMap<>(current.tags());
             tags.putAll(added);
             Tags.checkSemantics(added, tags.size());

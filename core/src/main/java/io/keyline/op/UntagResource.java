@@ -1,30 +1,33 @@
 package io.keyline.op;
 
 import io.keyline.engine.Engine;
+import io.keyline.engine.Tables;
 import io.keyline.metadata.TableMetadata;
 import io.keyline.op.control.Constraints;
 import io.keyline.op.control.Tags;
+import io.keyline.op.request.UntagResourceRequest;
 import io.keyline.protocol.JsonObject;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /** UntagResource: removes tags of a table by key; removing a key it does not have is fine. Stateless. */
-public final class UntagResource implements Operation<JsonObject> {
-    private final Engine engine;
+public final class UntagResource implements Operation<UntagResourceRequest> {
+    private final Tables tables;
 
-    public UntagResource(Engine engine) { this.engine = engine; }
+    public UntagResource(Engine engine) { this.tables = engine.tables(); }
 
     @Override public String name() { return "UntagResource"; }
 
-    /** Not yet decoded into a record: the handler reads the wire object itself. */
-    @Override public JsonObject decode(JsonObject request) { return request; }
+    @Override public UntagResourceRequest decode(JsonObject request) {
+        return new UntagResourceRequest(request.string("ResourceArn"), request.strings("TagKeys"));
+    }
 
-    @Override public Object run(JsonObject request) {
+    @Override public Object run(UntagResourceRequest request) {
         Constraints c = new Constraints();
-        String arn = request.string("ResourceArn");
+        String arn = request.resourceArn();
         Tags.constrainArn(arn, c);
-        List<String> keys = request.strings("TagKeys");
+        List<String> keys = request.tagKeys();
         c.notNull("tagKeys", keys);
         if (keys != null) {
             for (int i = 0; i < keys.size(); i++) {
@@ -34,8 +37,8 @@ public final class UntagResource implements Operation<JsonObject> {
             }
         }
         c.throwIfAny();
-        TableMetadata table = Tags.table(arn, engine.catalog(), engine.settings());
-        engine.catalog().update(table.name(), current -> {
+        TableMetadata table = Tags.table(arn, tables);
+        tables.update(table.name(), current -> {
             Map<String, String> tags = new LinkedHashMap<>(current.tags());
             keys.forEach(tags::remove);
             return current.toBuilder().tags(tags).build();

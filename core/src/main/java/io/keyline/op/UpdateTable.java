@@ -2,6 +2,7 @@ package io.keyline.op;
 
 import io.keyline.metadata.BillingMode;
 import io.keyline.engine.Engine;
+import io.keyline.engine.Tables;
 import io.keyline.metadata.IndexMetadata;
 import io.keyline.metadata.OnDemandThroughput;
 import io.keyline.metadata.ProvisionedThroughputState;
@@ -12,13 +13,17 @@ import io.keyline.error.Errors;
 import io.keyline.model.ScalarType;
 import io.keyline.op.control.Constraints;
 import io.keyline.op.control.GlobalIndexUpdates;
-import io.keyline.op.control.GlobalIndexUpdates.IndexUpdate;
+import io.keyline.op.control.SchemaDecoder;
 import io.keyline.op.control.SchemaInput;
-import io.keyline.op.control.SchemaInput.RawAttribute;
-import io.keyline.op.control.SchemaInput.RawThroughput;
-import io.keyline.op.control.TableDescriptions;
 import io.keyline.op.control.TableNames;
 import io.keyline.op.control.Throughputs;
+import io.keyline.op.request.AttributeDefinition;
+import io.keyline.op.request.GlobalSecondaryIndexUpdate;
+import io.keyline.op.request.ProvisionedThroughput;
+import io.keyline.op.request.SseSpecification;
+import io.keyline.op.request.StreamSpecification;
+import io.keyline.op.request.UpdateTableRequest;
+import io.keyline.op.response.TableDescriptions;
 import io.keyline.protocol.JsonObject;
 import java.time.Duration;
 import java.time.Instant;
@@ -30,58 +35,61 @@ import java.util.Map;
 /**
  * UpdateTable: billing mode, provisioned throughput (with DynamoDB's daily decrease budget),
  * GSI throughput updates, GSI creation and deletion (one per request; a created GSI is CREATING
- * while {@link io.keyline.engine.index.Backfill} indexes the existing items, then ACTIVE), streams, encryption, table class, deletion protection and on-demand maxima. The
+ * while the engine backfills it with the existing items, then ACTIVE), streams, encryption,
+ * table class, deletion protection and on-demand maxima. The
  * request's shape is checked first; the rest runs against the current metadata under the
  * catalog lock. Stateless.
  */
-public final class UpdateTable implements Operation<JsonObject> {
+public final class UpdateTable implements Operation<UpdateTableRequest> {
     /** Source: developer guide "Considerations when switching capacity modes": 4 switches to on-demand ... */
     public static final int MAX_SWITCHES_TO_PAY_PER_REQUEST = 4;
     /** ... in a 24-hour rolling window; switching back to provisioned is allowed any time. */
     public static final Duration SWITCH_WINDOW = Duration.ofHours(24);
 
-    private final Engine engine;
+    private final Tables tables;
 
-    public UpdateTable(Engine engine) { this.engine = engine; }
+    public UpdateTable(Engine engine) { this.tables = engine.tables(); }
 
     @Override public String name() { return "UpdateTable"; }
 
-    /** Not yet decoded into a record: the handler reads the wire object itself. */
-    @Override public JsonObject decode(JsonObject request) { return request; }
+    @Override public UpdateTableRequest decode(JsonObject request) {
+        return new UpdateTableRequest(SchemaDecoder.attributeDefinitions(request), request.string("TableName"),
+                request.string("BillingMode"), SchemaDecoder.throughput(request.object("ProvisionedThroughput")),
+                SchemaDecoder.indexUpdates(request), SchemaDecoder.stream(request), SchemaDecoder.sse(request),
+                request.string("TableClass"), request.bool("DeletionProtectionEnabled"),
+                SchemaDecoder.onDemand(request.object("OnDemandThroughput")),
+                request.has("ReplicaUpdates"), request.has("WarmThroughput"));
+    }
 
-    @Override public Object run(JsonObject request) {
+    @Override public Object run(UpdateTableRequest request) {
         Constraints c = new Constraints();
-        List<RawAttribute> rawDefs = SchemaInput.attributeDefinitions(request.objects("AttributeDefinitions"), "attributeDefinitions", c);
-        String name = request.string("TableName");
+        List<AttributeDefinition> rawDefs = SchemaInput.attributeDefinitions(request.attributeDefinitions(), "attributeDefinitions", c);
+        String name = request.tableName();
         TableNames.check(name, c);
-        String billing = request.string("BillingMode");
+        String billing = request.billingMode();
         c.oneOf("billingMode", billing, CreateTable.BILLING_MODES);
-        RawThroughput pt = SchemaInput.throughput(request.object("ProvisionedThroughput"), "provisionedThroughput", c);
-        List<JsonObject> rawUpdates = request.objects("GlobalSecondaryIndexUpdates");
-        List<IndexUpdate> updates = GlobalIndexUpdates.read(rawUpdates, c);
-        JsonObject streamSpec = request.object("StreamSpecification");
-        if (streamSpec != null) {
-            c.notNull("streamSpecification.streamEnabled", streamSpec.bool("StreamEnabled"));
-            c.oneOf("streamSpecification.streamViewType", streamSpec.string("StreamViewType"), CreateTable.STREAM_VIEW_TYPES);
-        }
-        JsonObject sseSpec = request.object("SSESpecification");
-        if (sseSpec != null) c.oneOf("sSESpecification.sSEType", sseSpec.string("SSEType"), CreateTable.SSE_TYPES);
-        String tableClass = request.string("TableClass");
+        ProvisionedThroughput pt = SchemaInput.throughput(request.provisionedThroughput(), "provisionedThroughput", c);
+        List<GlobalSecondaryIndexUpdate> updates = GlobalIndexUpdates.check(request.globalSecondaryIndexUpdates(), c);
+        StreamSpecification streamSpec = request.streamSpecification();
+        CreateTable.constrainStream(streamSpec, c);
+        SseSpecification sseSpec = request.sseSpecification();
+        if (sseSpec != null) c.oneOf("sSESpecification.sSEType", sseSpec.sseType(), CreateTable.SSE_TYPES);
+        String tableClass = request.tableClass();
         c.oneOf("tableClass", tableClass, CreateTable.TABLE_CLASSES);
-        Boolean deletionProtection = request.bool("DeletionProtectionEnabled");
-        OnDemandThroughput onDemand = SchemaInput.onDemand(request.object("OnDemandThroughput"));
+        Boolean deletionProtection = request.deletionProtectionEnabled();
+        OnDemandThroughput onDemand = request.onDemandThroughput();
         c.throwIfAny();
 
         boolean otherChanges = billing != null || !updates.isEmpty() || streamSpec != null || sseSpec != null
                 || tableClass != null || deletionProtection != null || onDemand != null
-                || request.has("ReplicaUpdates") || request.has("WarmThroughput");
+                || request.hasReplicaUpdates() || request.hasWarmThroughput();
         if (pt == null && !otherChanges) {
             throw Errors.validation("At least one of ProvisionedThroughput, BillingMode, UpdateStreamEnabled, "
                     + "GlobalSecondaryIndexUpdates or SSESpecification or ReplicaUpdates is required for UpdateTable");
         }
         GlobalIndexUpdates.checkShape(updates);
-        Instant now = engine.clock().now();
-        TableMetadata updated = engine.catalog().update(name, current -> {
+        Instant now = tables.now();
+        TableMetadata updated = tables.update(name, current -> {
             if (current.status() != TableStatus.ACTIVE) throw DeleteTable.inUse(current);
             TableMetadata.Builder b = current.toBuilder();
             BillingMode mode = billing == null ? current.billingMode() : BillingMode.valueOf(billing);
@@ -94,7 +102,7 @@ public final class UpdateTable implements Operation<JsonObject> {
             List<IndexMetadata> gsis = new ArrayList<>();
             for (IndexMetadata g : current.globalIndexes()) gsis.add(GlobalIndexUpdates.switched(g, mode, switching, updates));
             Map<String, ScalarType> defs = new LinkedHashMap<>(current.attributeDefinitions());
-            GlobalIndexUpdates.apply(engine.catalog(), current, gsis, updates, rawDefs, defs, mode, now);
+            GlobalIndexUpdates.apply(tables, current, gsis, updates, rawDefs, defs, mode, now);
             b.globalIndexes(gsis).attributeDefinitions(GlobalIndexUpdates.usedDefinitions(current, gsis, defs));
             if (streamSpec != null) b.stream(streamChange(current, streamSpec, now));
             if (sseSpec != null) b.sse(CreateTable.sse(sseSpec));
@@ -105,26 +113,17 @@ public final class UpdateTable implements Operation<JsonObject> {
                 b.onDemand(onDemand);
             }
             TableMetadata next = b.build();
-            Throughputs.checkTableLimit(next.throughput(), next.globalIndexes(),
-                    (long) engine.settings().capacity().tableQuotaRead(), (long) engine.settings().capacity().tableQuotaWrite());
+            Throughputs.checkTableLimit(next.throughput(), next.globalIndexes(), tables.tableQuotaRead(), tables.tableQuotaWrite());
             return next;
         });
         if (updated == null) throw TableNames.notFound(name);
-        engine.capacity().follow(updated);
-        for (IndexMetadata g : updated.globalIndexes()) {
-            if (g.status() == TableStatus.CREATING && updated.status() == TableStatus.ACTIVE) engine.indexes().startBackfill(name, g);
-        }
-        return Map.of("TableDescription", TableDescriptions.full(updated, engine.catalog(), now,
-                engine.settings().region(), engine.settings().accountId()));
+        return Map.of("TableDescription", TableDescriptions.full(updated, tables::usage, now, tables.region(), tables.accountId()));
     }
 
     private static ProvisionedThroughputState tableThroughput(TableMetadata current, BillingMode mode, boolean switching,
-                                                              RawThroughput pt, boolean otherChanges, Instant now) {
+                                                              ProvisionedThroughput pt, boolean otherChanges, Instant now) {
         if (mode == BillingMode.PAY_PER_REQUEST) {
-            if (pt != null) {
-                throw Errors.validation("One or more parameter values were invalid: Neither ReadCapacityUnits nor "
-                        + "WriteCapacityUnits can be specified when BillingMode is PAY_PER_REQUEST");
-            }
+            Throughputs.refuseWithPayPerRequest(pt);
             return switching ? ProvisionedThroughputState.ON_DEMAND : current.throughput();
         }
         if (pt == null) {
@@ -136,7 +135,7 @@ public final class UpdateTable implements Operation<JsonObject> {
         }
         if (switching) {
             Throughputs.checkBounds(pt);
-            return ProvisionedThroughputState.of(pt.read(), pt.write());
+            return ProvisionedThroughputState.of(pt.readCapacityUnits(), pt.writeCapacityUnits());
         }
         return Throughputs.change("table", current.throughput(), pt, otherChanges, now);
     }
@@ -158,10 +157,10 @@ public final class UpdateTable implements Operation<JsonObject> {
      * Enabling needs a table without an enabled stream (the view type cannot be changed in
      * place); disabling needs an enabled one. A disabled stream keeps its ARN and label.
      */
-    private static StreamSettings streamChange(TableMetadata table, JsonObject spec, Instant now) {
+    private static StreamSettings streamChange(TableMetadata table, StreamSpecification spec, Instant now) {
         StreamSettings current = table.stream();
         boolean enabled = current != null && current.enabled();
-        if (Boolean.TRUE.equals(spec.bool("StreamEnabled"))) {
+        if (Boolean.TRUE.equals(spec.streamEnabled())) {
             if (enabled) throw Errors.validation("Table already has an enabled stream: TableName: " + table.name());
             return CreateTable.stream(spec, now);
         }

@@ -164,7 +164,7 @@ class SeedScenariosTest {
     void sparseShardedAlarmIndexDoesNotThrottle() {
         Sim sim = new Sim(CapacitySettings.defaults().withTableQuota(200_000, 200_000));
         TableCapacity t = telemetryTable(sim, Throughput.provisioned(1, 180_000), "alarm-index");
-        assertThat(t.update(Throughput.onDemand(), Map.of("alarm-index", Throughput.onDemand()))).isNull();
+        t.follow(Throughput.onDemand(), Map.of("alarm-index", Throughput.onDemand()));
         assertThat(t.table().snapshot().servingWrite()).isEqualTo(180_000.0);
         PartitionMap alarms = t.index("alarm-index");
         WriteCharge c = new WriteCharge();

@@ -4,6 +4,7 @@ import static io.keyline.op.ControlPlane.list;
 import static io.keyline.op.ControlPlane.map;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.keyline.capacity.CapacitySnapshot;
 import io.keyline.error.ApiException;
 import java.math.BigDecimal;
 import java.time.Duration;
@@ -123,6 +124,89 @@ class UpdateTableTest {
         }
     }
 
+    /** DynamoDB's rules on throughput changes (B.7, B.8), moved here from the capacity model's test-only copy. */
+    @Nested class ThroughputRules {
+        private static final String HUNDRED = "{'TableName':'hundred','ProvisionedThroughput':{'ReadCapacityUnits':100,"
+                + "'WriteCapacityUnits':100},'KeySchema':[{'AttributeName':'p','KeyType':'HASH'}],"
+                + "'AttributeDefinitions':[{'AttributeName':'p','AttributeType':'S'}%s]%s}";
+        private static final String GSI_G = ",'GlobalSecondaryIndexes':[{'IndexName':'gsi','KeySchema':[{'AttributeName':'x',"
+                + "'KeyType':'HASH'}],'Projection':{'ProjectionType':'ALL'},'ProvisionedThroughput':{'ReadCapacityUnits':%d,"
+                + "'WriteCapacityUnits':%d}}]";
+
+        private void createHundred(boolean withGsi) {
+            cp.call("CreateTable", withGsi
+                    ? String.format(HUNDRED, ",{'AttributeName':'x','AttributeType':'S'}", String.format(GSI_G, 100, 100))
+                    : String.format(HUNDRED, "", ""));
+        }
+
+        private static String units(long read, long write) {
+            return "'ProvisionedThroughput':{'ReadCapacityUnits':" + read + ",'WriteCapacityUnits':" + write + "}";
+        }
+
+        private static String gsi(long read, long write) {
+            return "'GlobalSecondaryIndexUpdates':[{'Update':{'IndexName':'gsi'," + units(read, write) + "}}]";
+        }
+
+        private ApiException refusedTable(long read, long write) { return fail("'TableName':'hundred'," + units(read, write)); }
+
+        private void table(long read, long write) { update("'TableName':'hundred'," + units(read, write)); }
+
+        private CapacitySnapshot.TableSnapshot capacity() {
+            return cp.engine.capacity().snapshot().tables().stream().filter(t -> t.tableName().equals("hundred")).findFirst().orElseThrow();
+        }
+
+        @Test void fourDecreasesAnyTimeThenOneAnHour() { // B.7 [doc, AWS-Q]
+            createHundred(false);
+            cp.clock.advance(Duration.ofMinutes(10));
+            for (int i = 0; i < 4; i++) table(90 - i, 90 - i);
+            ApiException refused = refusedTable(50, 50);
+            assertThat(refused.getMessage()).startsWith("Subscriber limit exceeded: Provisioned throughput decreases are limited within a given UTC day.")
+                    .contains("Number of decreases today: 4.");
+            assertThat(capacity().table().provisionedWrite()).isEqualTo(87.0);
+            table(500, 500); // increases are unlimited
+            cp.clock.advance(Duration.ofMinutes(59));
+            assertThat(refusedTable(50, 50).name()).isEqualTo("LimitExceededException");
+            cp.clock.advance(Duration.ofMinutes(1));
+            table(50, 50);
+            assertThat(refusedTable(40, 40).name()).isEqualTo("LimitExceededException");
+        }
+
+        @Test void atMostTwentySevenDecreasesADayAndANewDayStartsAfresh() { // B.7 [doc, AWS-Q]
+            createHundred(false);
+            table(1000, 1000);
+            int done = 0;
+            for (int minute = 0; minute < 24 * 60; minute += 5) {
+                try {
+                    table(1000 - done - 1, 1000);
+                    done++;
+                } catch (ApiException e) {
+                    assertThat(e.name()).isEqualTo("LimitExceededException");
+                }
+                cp.clock.advance(Duration.ofMinutes(5));
+            }
+            assertThat(done).isEqualTo(4 + 23);
+            table(10, 10);
+        }
+
+        @Test void tableAndIndexBudgetsAreSeparateButOneRequestIsRefusedWhole() { // B.7 [doc, AWS-Q]
+            createHundred(true);
+            for (int i = 0; i < 4; i++) table(90 - i, 90 - i);
+            update("'TableName':'hundred'," + gsi(50, 50));
+            update("'TableName':'hundred'," + units(500, 500) + "," + gsi(40, 40));
+            ApiException refused = fail("'TableName':'hundred'," + units(10, 10) + "," + gsi(30, 30));
+            assertThat(refused.name()).isEqualTo("LimitExceededException");
+            assertThat(capacity().globalSecondaryIndexes().get(0).provisionedWrite()).isEqualTo(40.0);
+        }
+
+        @Test void tableAndIndexesShareTheProvisionedQuota() { // B.8 [doc, AWS-Q]: sum of the table and its GSIs
+            cp.call("CreateTable", "{'TableName':'hundred'," + units(10, 20_000) + ",'KeySchema':[{'AttributeName':'p','KeyType':'HASH'}],"
+                    + "'AttributeDefinitions':[{'AttributeName':'p','AttributeType':'S'},{'AttributeName':'x','AttributeType':'S'}]"
+                    + String.format(GSI_G, 10, 20_000) + "}");
+            assertThat(fail("'TableName':'hundred'," + gsi(10, 20_001)).getMessage()).contains("write capacity units");
+            update("'TableName':'hundred','BillingMode':'PAY_PER_REQUEST'");
+        }
+    }
+
     @Nested class Behaviour {
         @Test void switchingToOnDemandAndBack() {
             Map<String, Object> d = update("'TableName':'prov','BillingMode':'PAY_PER_REQUEST'");
@@ -177,6 +261,7 @@ class UpdateTableTest {
             }
             ApiException e = fail("'TableName':'prov','BillingMode':'PAY_PER_REQUEST'");
             assertThat(e.name()).isEqualTo("LimitExceededException");
+            assertThat(e.getMessage()).startsWith("Subscriber limit exceeded");
             cp.clock.advance(Duration.ofHours(21));
             update("'TableName':'prov','BillingMode':'PAY_PER_REQUEST'");
         }

@@ -1,20 +1,19 @@
 package io.keyline.op.control;
 
 import io.keyline.metadata.BillingMode;
-import io.keyline.engine.catalog.Catalog;
 import io.keyline.metadata.IndexMetadata;
 import io.keyline.metadata.NewIndex;
-import io.keyline.metadata.OnDemandThroughput;
 import io.keyline.metadata.ProvisionedThroughputState;
 import io.keyline.metadata.TableMetadata;
 import io.keyline.metadata.TableStatus;
 import io.keyline.error.Errors;
 import io.keyline.model.KeyAttribute;
 import io.keyline.model.ScalarType;
-import io.keyline.op.control.SchemaInput.RawAttribute;
-import io.keyline.op.control.SchemaInput.RawIndex;
-import io.keyline.op.control.SchemaInput.RawThroughput;
-import io.keyline.protocol.JsonObject;
+import io.keyline.engine.Tables;
+import io.keyline.op.request.AttributeDefinition;
+import io.keyline.op.request.GlobalSecondaryIndexUpdate;
+import io.keyline.op.request.ProvisionedThroughput;
+import io.keyline.op.request.SecondaryIndex;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -24,7 +23,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * UpdateTable's GlobalSecondaryIndexUpdates: reading the Update / Create / Delete actions,
+ * UpdateTable's GlobalSecondaryIndexUpdates: checking the Update / Create / Delete actions,
  * DynamoDB's rules on their combination (one action per entry, one entry per index, one online
  * create or delete per request), and applying them to a table's GSIs. Stateless.
  */
@@ -34,57 +33,43 @@ public final class GlobalIndexUpdates {
 
     private GlobalIndexUpdates() {}
 
-    /** One GlobalSecondaryIndexUpdates entry after its shape was checked. */
-    public record IndexUpdate(String updateName, RawThroughput updateThroughput, OnDemandThroughput updateOnDemand,
-                               RawIndex create, String deleteName) {
-        public String indexName() { return updateName != null ? updateName : create != null ? create.name() : deleteName; }
-    }
-
-    public static List<IndexUpdate> read(List<JsonObject> raw, Constraints c) {
-        List<IndexUpdate> out = new ArrayList<>();
+    /**
+     * Checks the entries' member constraints, and that each holds exactly one action (which
+     * DynamoDB reports at once, before the other entries' constraints). Returns the non-null entries.
+     */
+    public static List<GlobalSecondaryIndexUpdate> check(List<GlobalSecondaryIndexUpdate> raw, Constraints c) {
+        List<GlobalSecondaryIndexUpdate> out = new ArrayList<>();
         if (raw == null) return out;
         for (int i = 0; i < raw.size(); i++) {
             String p = "globalSecondaryIndexUpdates." + (i + 1) + ".member";
-            JsonObject u = raw.get(i);
+            GlobalSecondaryIndexUpdate u = raw.get(i);
             if (!c.notNull(p, u)) continue;
-            JsonObject update = u.object("Update");
-            JsonObject create = u.object("Create");
-            JsonObject delete = u.object("Delete");
-            String updateName = null;
-            RawThroughput updatePt = null;
-            OnDemandThroughput updateOd = null;
-            if (update != null) {
-                updateName = update.string("IndexName");
-                SchemaInput.indexName(updateName, p + ".update.indexName", c);
-                updatePt = SchemaInput.throughput(update.object("ProvisionedThroughput"), p + ".update.provisionedThroughput", c);
-                updateOd = SchemaInput.onDemand(update.object("OnDemandThroughput"));
+            if (u.update() != null) {
+                SchemaInput.indexName(u.update().indexName(), p + ".update.indexName", c);
+                SchemaInput.throughput(u.update().provisionedThroughput(), p + ".update.provisionedThroughput", c);
             }
-            RawIndex created = create == null ? null : SchemaInput.index(create, p + ".create", true, c);
-            String deleteName = null;
-            if (delete != null) {
-                deleteName = delete.string("IndexName");
-                SchemaInput.indexName(deleteName, p + ".delete.indexName", c);
-            }
-            int actions = (update != null ? 1 : 0) + (create != null ? 1 : 0) + (delete != null ? 1 : 0);
+            if (u.create() != null) SchemaInput.index(u.create(), p + ".create", true, c);
+            if (u.delete() != null) SchemaInput.indexName(u.delete().indexName(), p + ".delete.indexName", c);
+            int actions = u.actions();
             if (actions != 1) {
                 throw Errors.validation("One or more parameter values were invalid: " + (actions == 0 ? "One" : "Only one")
                         + " of GlobalSecondaryIndexUpdate.Update, GlobalSecondaryIndexUpdate.Create, "
                         + "GlobalSecondaryIndexUpdate.Delete " + (actions == 0 ? "must not be null" : "can be specified"));
             }
-            out.add(new IndexUpdate(updateName, updatePt, updateOd, created, deleteName));
+            out.add(u);
         }
         return out;
     }
 
-    public static void checkShape(List<IndexUpdate> updates) {
+    public static void checkShape(List<GlobalSecondaryIndexUpdate> updates) {
         Set<String> names = new HashSet<>();
         int onlineChanges = 0;
-        for (IndexUpdate u : updates) {
+        for (GlobalSecondaryIndexUpdate u : updates) {
             if (!names.add(u.indexName())) {
                 throw Errors.validation("One or more parameter values were invalid: Only one global secondary index update "
                         + "per index is allowed simultaneously. Index: " + u.indexName());
             }
-            if (u.updateName() == null) onlineChanges++;
+            if (u.update() == null) onlineChanges++;
         }
         if (onlineChanges > 1) {
             throw Errors.limitExceeded("Subscriber limit exceeded: Only 1 online index can be created or deleted simultaneously per table");
@@ -92,43 +77,46 @@ public final class GlobalIndexUpdates {
     }
 
     /** A GSI after a billing-mode switch: 0/0 when on-demand; a switch to provisioned needs units. */
-    public static IndexMetadata switched(IndexMetadata g, BillingMode mode, boolean switching, List<IndexUpdate> updates) {
+    public static IndexMetadata switched(IndexMetadata g, BillingMode mode, boolean switching,
+                                         List<GlobalSecondaryIndexUpdate> updates) {
         if (!switching) return g;
         if (mode == BillingMode.PAY_PER_REQUEST) return g.withThroughput(ProvisionedThroughputState.ON_DEMAND);
-        for (IndexUpdate u : updates) {
-            if (g.name().equals(u.updateName()) && u.updateThroughput() != null) {
-                Throughputs.checkBounds(u.updateThroughput());
-                return g.withThroughput(ProvisionedThroughputState.of(u.updateThroughput().read(), u.updateThroughput().write()));
+        for (GlobalSecondaryIndexUpdate u : updates) {
+            ProvisionedThroughput pt = u.update() == null ? null : u.update().provisionedThroughput();
+            if (pt != null && g.name().equals(u.update().indexName())) {
+                Throughputs.checkBounds(pt);
+                return g.withThroughput(ProvisionedThroughputState.of(pt.readCapacityUnits(), pt.writeCapacityUnits()));
             }
         }
         throw Errors.validation("One or more parameter values were invalid: ProvisionedThroughput must be specified for index: " + g.name());
     }
 
-    static void update(TableMetadata table, List<IndexMetadata> gsis, IndexUpdate u, BillingMode mode, Instant now) {
-        int at = position(table, gsis, u.updateName());
+    static void update(TableMetadata table, List<IndexMetadata> gsis, GlobalSecondaryIndexUpdate.Update u, BillingMode mode,
+                       Instant now) {
+        int at = position(table, gsis, u.indexName());
         IndexMetadata g = gsis.get(at);
-        if (u.updateThroughput() != null) {
+        if (u.provisionedThroughput() != null) {
             if (mode == BillingMode.PAY_PER_REQUEST) {
                 throw Errors.validation("One or more parameter values were invalid: ProvisionedThroughput should not be "
                         + "specified for index: " + g.name() + " when BillingMode is PAY_PER_REQUEST");
             }
             // after a switch to PROVISIONED, switchedIndex has already applied these units
             if (table.billingMode() == mode) {
-                g = g.withThroughput(Throughputs.change("index " + g.name(), g.throughput(), u.updateThroughput(), false, now));
+                g = g.withThroughput(Throughputs.change("index " + g.name(), g.throughput(), u.provisionedThroughput(), false, now));
             }
         }
-        if (u.updateOnDemand() != null) {
-            Throughputs.checkOnDemand(u.updateOnDemand(), mode);
-            g = g.withOnDemand(u.updateOnDemand());
+        if (u.onDemandThroughput() != null) {
+            Throughputs.checkOnDemand(u.onDemandThroughput(), mode);
+            g = g.withOnDemand(u.onDemandThroughput());
         }
         gsis.set(at, g);
     }
 
-    static IndexMetadata create(Catalog catalog, TableMetadata table, List<IndexMetadata> gsis, RawIndex raw, List<RawAttribute> rawDefs,
-                                      Map<String, ScalarType> defs, BillingMode mode) {
-        if (table.index(raw.name()) != null) {
+    static IndexMetadata create(Tables tables, TableMetadata table, List<IndexMetadata> gsis, SecondaryIndex raw,
+                                List<AttributeDefinition> rawDefs, Map<String, ScalarType> defs, BillingMode mode) {
+        if (table.index(raw.indexName()) != null) {
             throw Errors.validation("One or more parameter values were invalid: Attempting to create an index which already exists: "
-                    + raw.name());
+                    + raw.indexName());
         }
         if (gsis.size() >= MAX_GLOBAL_INDEXES) {
             throw Errors.limitExceeded("Subscriber limit exceeded: The number of global secondary indexes of table "
@@ -153,7 +141,7 @@ public final class GlobalIndexUpdates {
             }
         }
         // CREATING until the backfill UpdateTable starts has indexed the existing items
-        return catalog.newGlobalIndex(spec, table.arn(), TableStatus.CREATING);
+        return tables.newGlobalIndex(spec, table.arn(), TableStatus.CREATING);
     }
 
     static void delete(TableMetadata table, List<IndexMetadata> gsis, String indexName) {
@@ -187,12 +175,12 @@ public final class GlobalIndexUpdates {
      * changes throughput or on-demand maxima, Create adds an ACTIVE index with a new keyspace and
      * records its key types in {@code defs}, Delete removes the index.
      */
-    public static void apply(Catalog catalog, TableMetadata table, List<IndexMetadata> gsis, List<IndexUpdate> updates,
-                             List<RawAttribute> rawDefs, Map<String, ScalarType> defs, BillingMode mode, Instant now) {
-        for (IndexUpdate u : updates) {
-            if (u.updateName() != null) update(table, gsis, u, mode, now);
-            else if (u.create() != null) gsis.add(create(catalog, table, gsis, u.create(), rawDefs, defs, mode));
-            else delete(table, gsis, u.deleteName());
+    public static void apply(Tables tables, TableMetadata table, List<IndexMetadata> gsis, List<GlobalSecondaryIndexUpdate> updates,
+                             List<AttributeDefinition> rawDefs, Map<String, ScalarType> defs, BillingMode mode, Instant now) {
+        for (GlobalSecondaryIndexUpdate u : updates) {
+            if (u.update() != null) update(table, gsis, u.update(), mode, now);
+            else if (u.create() != null) gsis.add(create(tables, table, gsis, u.create(), rawDefs, defs, mode));
+            else delete(table, gsis, u.delete().indexName());
         }
     }
 }

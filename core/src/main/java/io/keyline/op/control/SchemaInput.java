@@ -1,16 +1,19 @@
 package io.keyline.op.control;
 
-import io.keyline.metadata.OnDemandThroughput;
-import io.keyline.protocol.JsonObject;
+import io.keyline.op.request.AttributeDefinition;
+import io.keyline.op.request.IndexProjection;
+import io.keyline.op.request.KeySchemaElement;
+import io.keyline.op.request.ProvisionedThroughput;
+import io.keyline.op.request.SecondaryIndex;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.BiFunction;
+import java.util.function.Function;
 import java.util.regex.Pattern;
 
 /**
- * Reads the schema parts of CreateTable and UpdateTable requests (AttributeDefinitions,
- * KeySchema, indexes, ProvisionedThroughput) as given, recording violations of DynamoDB's member
- * constraints in a {@link Constraints}. Semantic rules come after, in {@link SchemaRules}.
+ * Checks the schema parts of decoded CreateTable and UpdateTable requests (AttributeDefinitions,
+ * KeySchema, indexes, ProvisionedThroughput) against DynamoDB's member constraints, recording
+ * violations in a {@link Constraints}. Semantic rules come after, in {@link SchemaRules}.
  * Stateless.
  */
 public final class SchemaInput {
@@ -35,83 +38,63 @@ public final class SchemaInput {
 
     private SchemaInput() {}
 
-    /** One AttributeDefinitions entry. */
-    public record RawAttribute(String name, String type) {}
-
-    /** One KeySchemaElement. */
-    public record RawKey(String name, String keyType) {}
-
-    /** A ProvisionedThroughput object. */
-    public record RawThroughput(Long read, Long write) {}
-
-    /** A LocalSecondaryIndex, GlobalSecondaryIndex or CreateGlobalSecondaryIndexAction. */
-    public record RawIndex(String name, List<RawKey> keySchema, String projectionType,
-                           List<String> nonKeyAttributes, RawThroughput throughput, OnDemandThroughput onDemand) {}
-
-    public static List<RawAttribute> attributeDefinitions(List<JsonObject> defs, String path, Constraints c) {
+    /** The non-null AttributeDefinitions entries; an absent list is empty. */
+    public static List<AttributeDefinition> attributeDefinitions(List<AttributeDefinition> defs, String path, Constraints c) {
         if (defs == null) return new ArrayList<>();
-        return namedMembers(defs, path, "AttributeType", SCALAR_TYPES, c, RawAttribute::new);
+        return namedMembers(defs, path, "attributeType", SCALAR_TYPES, c,
+                AttributeDefinition::attributeName, AttributeDefinition::attributeType);
     }
 
-    public static List<RawKey> keySchema(List<JsonObject> keys, String path, int maxElements, Constraints c) {
+    /** The non-null KeySchema elements; the list itself is required. */
+    public static List<KeySchemaElement> keySchema(List<KeySchemaElement> keys, String path, int maxElements, Constraints c) {
         if (!c.notNull(path, keys)) return new ArrayList<>();
         c.size(path, keys, 1, maxElements);
-        return namedMembers(keys, path, "KeyType", KEY_TYPES, c, RawKey::new);
+        return namedMembers(keys, path, "keyType", KEY_TYPES, c, KeySchemaElement::attributeName, KeySchemaElement::keyType);
     }
 
     /**
-     * Reads a list of {@code {AttributeName, <field>}} members, as AttributeDefinitions and
+     * Checks a list of {@code {AttributeName, <field>}} members, as AttributeDefinitions and
      * KeySchema are: the name 1-255 characters, the field one of {@code allowed}; every
-     * violation recorded under DynamoDB's member path.
+     * violation recorded under DynamoDB's member path. Returns the non-null members.
      */
-    private static <T> List<T> namedMembers(List<JsonObject> members, String path, String field, List<String> allowed,
-                                            Constraints c, BiFunction<String, String, T> make) {
-        String fieldPath = Character.toLowerCase(field.charAt(0)) + field.substring(1);
+    private static <T> List<T> namedMembers(List<T> members, String path, String fieldPath, List<String> allowed,
+                                            Constraints c, Function<T, String> nameOf, Function<T, String> fieldOf) {
         List<T> out = new ArrayList<>();
         for (int i = 0; i < members.size(); i++) {
             String p = path + "." + (i + 1) + ".member";
-            JsonObject m = members.get(i);
+            T m = members.get(i);
             if (!c.notNull(p, m)) continue;
-            String name = m.string("AttributeName");
-            String value = m.string(field);
+            String name = nameOf.apply(m);
+            String value = fieldOf.apply(m);
             c.notNull(p + ".attributeName", name);
             c.length(p + ".attributeName", name, 1, MAX_KEY_ATTRIBUTE_NAME);
             c.notNull(p + "." + fieldPath, value);
             c.oneOf(p + "." + fieldPath, value, allowed);
-            out.add(make.apply(name, value));
+            out.add(m);
         }
         return out;
     }
 
-    public static RawThroughput throughput(JsonObject pt, String path, Constraints c) {
+    /** Both units present and at least 1; returns {@code pt} (null when absent). */
+    public static ProvisionedThroughput throughput(ProvisionedThroughput pt, String path, Constraints c) {
         if (pt == null) return null;
-        Long read = pt.longValue("ReadCapacityUnits");
-        Long write = pt.longValue("WriteCapacityUnits");
+        Long read = pt.readCapacityUnits();
+        Long write = pt.writeCapacityUnits();
         c.notNull(path + ".readCapacityUnits", read);
         c.atLeast(path + ".readCapacityUnits", read, 1);
         c.notNull(path + ".writeCapacityUnits", write);
         c.atLeast(path + ".writeCapacityUnits", write, 1);
-        return new RawThroughput(read, write);
-    }
-
-    public static OnDemandThroughput onDemand(JsonObject od) {
-        if (od == null) return null;
-        return new OnDemandThroughput(od.longValue("MaxReadRequestUnits"), od.longValue("MaxWriteRequestUnits"));
+        return pt;
     }
 
     /** An index definition; {@code global} allows multi-attribute keys and throughput. */
-    public static RawIndex index(JsonObject idx, String path, boolean global, Constraints c) {
-        String name = idx.string("IndexName");
-        indexName(name, path + ".indexName", c);
-        List<RawKey> keys = keySchema(idx.objects("KeySchema"), path + ".keySchema",
-                global ? MAX_GSI_KEY_ELEMENTS : MAX_TABLE_KEY_ELEMENTS, c);
-        JsonObject projection = idx.object("Projection");
-        String type = null;
-        List<String> nonKey = null;
+    public static SecondaryIndex index(SecondaryIndex idx, String path, boolean global, Constraints c) {
+        indexName(idx.indexName(), path + ".indexName", c);
+        keySchema(idx.keySchema(), path + ".keySchema", global ? MAX_GSI_KEY_ELEMENTS : MAX_TABLE_KEY_ELEMENTS, c);
+        IndexProjection projection = idx.projection();
         if (c.notNull(path + ".projection", projection)) {
-            type = projection.string("ProjectionType");
-            c.oneOf(path + ".projection.projectionType", type, PROJECTION_TYPES);
-            nonKey = projection.strings("NonKeyAttributes");
+            c.oneOf(path + ".projection.projectionType", projection.projectionType(), PROJECTION_TYPES);
+            List<String> nonKey = projection.nonKeyAttributes();
             c.size(path + ".projection.nonKeyAttributes", nonKey, 1, MAX_NON_KEY_ATTRIBUTES);
             if (nonKey != null) {
                 for (int i = 0; i < nonKey.size(); i++) {
@@ -121,9 +104,8 @@ public final class SchemaInput {
                 }
             }
         }
-        RawThroughput pt = global ? throughput(idx.object("ProvisionedThroughput"), path + ".provisionedThroughput", c) : null;
-        OnDemandThroughput od = global ? onDemand(idx.object("OnDemandThroughput")) : null;
-        return new RawIndex(name, keys, type, nonKey, pt, od);
+        if (global) throughput(idx.provisionedThroughput(), path + ".provisionedThroughput", c);
+        return idx;
     }
 
     /**
@@ -147,12 +129,13 @@ public final class SchemaInput {
         c.namePattern(path, name);
     }
 
-    public static List<RawIndex> indexes(List<JsonObject> list, String path, boolean global, Constraints c) {
+    /** The non-null index definitions, or null if the list is absent. */
+    public static List<SecondaryIndex> indexes(List<SecondaryIndex> list, String path, boolean global, Constraints c) {
         if (list == null) return null;
-        List<RawIndex> out = new ArrayList<>();
+        List<SecondaryIndex> out = new ArrayList<>();
         for (int i = 0; i < list.size(); i++) {
             String p = path + "." + (i + 1) + ".member";
-            JsonObject o = list.get(i);
+            SecondaryIndex o = list.get(i);
             if (c.notNull(p, o)) out.add(index(o, p, global, c));
         }
         return out;

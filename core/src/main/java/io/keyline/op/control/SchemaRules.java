@@ -10,10 +10,10 @@ import io.keyline.error.Errors;
 import io.keyline.model.KeyAttribute;
 import io.keyline.model.KeySchema;
 import io.keyline.model.ScalarType;
-import io.keyline.op.control.SchemaInput.RawAttribute;
-import io.keyline.op.control.SchemaInput.RawIndex;
-import io.keyline.op.control.SchemaInput.RawKey;
-import io.keyline.op.control.SchemaInput.RawThroughput;
+import io.keyline.op.request.AttributeDefinition;
+import io.keyline.op.request.KeySchemaElement;
+import io.keyline.op.request.ProvisionedThroughput;
+import io.keyline.op.request.SecondaryIndex;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -34,23 +34,23 @@ public final class SchemaRules {
     private SchemaRules() {}
 
     /** Name → type in request order; a name given twice is an error. */
-    public static Map<String, ScalarType> definitions(List<RawAttribute> defs) {
+    public static Map<String, ScalarType> definitions(List<AttributeDefinition> defs) {
         Map<String, ScalarType> out = new LinkedHashMap<>();
-        for (RawAttribute d : defs) {
-            if (out.containsKey(d.name())) {
-                throw Errors.validation(INVALID + "Duplicate AttributeName in AttributeDefinitions: " + d.name());
+        for (AttributeDefinition d : defs) {
+            if (out.containsKey(d.attributeName())) {
+                throw Errors.validation(INVALID + "Duplicate AttributeName in AttributeDefinitions: " + d.attributeName());
             }
-            out.put(d.name(), ScalarType.valueOf(d.type()));
+            out.put(d.attributeName(), ScalarType.valueOf(d.attributeType()));
         }
         return out;
     }
 
     /** Every key attribute must be defined. */
-    public static void requireDefined(List<RawKey> keys, Map<String, ScalarType> defs) {
-        for (RawKey k : keys) {
-            if (!defs.containsKey(k.name())) {
+    public static void requireDefined(List<KeySchemaElement> keys, Map<String, ScalarType> defs) {
+        for (KeySchemaElement k : keys) {
+            if (!defs.containsKey(k.attributeName())) {
                 List<String> names = new ArrayList<>();
-                keys.forEach(x -> names.add(x.name()));
+                keys.forEach(x -> names.add(x.attributeName()));
                 throw Errors.validation(INVALID + "Some index key attributes are not defined in AttributeDefinitions. Keys: ["
                         + String.join(", ", names) + "], AttributeDefinitions: [" + String.join(", ", defs.keySet()) + "]");
             }
@@ -58,9 +58,9 @@ public final class SchemaRules {
     }
 
     /** A table's or LSI's key: one HASH, then at most one RANGE of another attribute. */
-    public static KeySchema simpleKeySchema(List<RawKey> keys, Map<String, ScalarType> defs) {
+    public static KeySchema simpleKeySchema(List<KeySchemaElement> keys, Map<String, ScalarType> defs) {
         requireDefined(keys, defs);
-        if (keys.size() == 2 && keys.get(0).name().equals(keys.get(1).name())) {
+        if (keys.size() == 2 && keys.get(0).attributeName().equals(keys.get(1).attributeName())) {
             throw Errors.validation("Both the Hash Key and the Range Key element in the KeySchema have the same name");
         }
         if (!"HASH".equals(keys.get(0).keyType())) {
@@ -73,15 +73,15 @@ public final class SchemaRules {
     }
 
     /** A GSI key: 1-4 HASH attributes, then 0-4 RANGE attributes, all distinct. */
-    public static KeySchema globalKeySchema(String index, List<RawKey> keys, Map<String, ScalarType> defs) {
+    public static KeySchema globalKeySchema(String index, List<KeySchemaElement> keys, Map<String, ScalarType> defs) {
         requireDefined(keys, defs);
         Set<String> seen = new HashSet<>();
-        for (RawKey k : keys) {
-            if (!seen.add(k.name())) {
+        for (KeySchemaElement k : keys) {
+            if (!seen.add(k.attributeName())) {
                 if (keys.size() == 2) {
                     throw Errors.validation("Both the Hash Key and the Range Key element in the KeySchema have the same name");
                 }
-                throw Errors.validation("Invalid KeySchema: Two KeySchemaElements have the same name: " + k.name());
+                throw Errors.validation("Invalid KeySchema: Two KeySchemaElements have the same name: " + k.attributeName());
             }
         }
         if (!"HASH".equals(keys.get(0).keyType())) {
@@ -89,7 +89,7 @@ public final class SchemaRules {
         }
         int hash = 0;
         int range = 0;
-        for (RawKey k : keys) {
+        for (KeySchemaElement k : keys) {
             if ("HASH".equals(k.keyType())) {
                 if (range > 0) {
                     throw Errors.validation("Invalid KeySchema: All HASH key type elements must precede all RANGE key type elements");
@@ -111,46 +111,46 @@ public final class SchemaRules {
     }
 
     /** An LSI of a table whose key is {@code table}. */
-    public static NewIndex localIndex(RawIndex i, KeySchema table, Map<String, ScalarType> defs) {
+    public static NewIndex localIndex(SecondaryIndex i, KeySchema table, Map<String, ScalarType> defs) {
         KeySchema keys = simpleKeySchema(i.keySchema(), defs);
         if (!keys.hasSortKey()) {
-            throw Errors.validation(INVALID + "Index KeySchema does not have a range key for index: " + i.name());
+            throw Errors.validation(INVALID + "Index KeySchema does not have a range key for index: " + i.indexName());
         }
         String hash = keys.partitionKey().name();
         String tableHash = table.partitionKey().name();
         if (!hash.equals(tableHash)) {
             throw Errors.validation(INVALID + "Index KeySchema does not have the same leading hash key as table KeySchema for index: "
-                    + i.name() + ". index hash key: " + hash + ", table hash key: " + tableHash);
+                    + i.indexName() + ". index hash key: " + hash + ", table hash key: " + tableHash);
         }
-        return new NewIndex(i.name(), IndexKind.LOCAL, keys, projection(i), null, null);
+        return new NewIndex(i.indexName(), IndexKind.LOCAL, keys, projection(i), null, null);
     }
 
     /** A GSI of a table in billing mode {@code mode}. */
-    public static NewIndex globalIndex(RawIndex i, Map<String, ScalarType> defs, BillingMode mode) {
-        KeySchema keys = globalKeySchema(i.name(), i.keySchema(), defs);
+    public static NewIndex globalIndex(SecondaryIndex i, Map<String, ScalarType> defs, BillingMode mode) {
+        KeySchema keys = globalKeySchema(i.indexName(), i.keySchema(), defs);
         Projection projection = projection(i);
         ProvisionedThroughputState throughput = ProvisionedThroughputState.ON_DEMAND;
-        RawThroughput pt = i.throughput();
+        ProvisionedThroughput pt = i.provisionedThroughput();
         if (mode == BillingMode.PAY_PER_REQUEST) {
             if (pt != null) {
-                throw Errors.validation(INVALID + "ProvisionedThroughput should not be specified for index: " + i.name()
+                throw Errors.validation(INVALID + "ProvisionedThroughput should not be specified for index: " + i.indexName()
                         + " when BillingMode is PAY_PER_REQUEST");
             }
         } else {
             if (pt == null) {
-                throw Errors.validation(INVALID + "ProvisionedThroughput must be specified for index: " + i.name());
+                throw Errors.validation(INVALID + "ProvisionedThroughput must be specified for index: " + i.indexName());
             }
             Throughputs.checkBounds(pt);
-            throughput = ProvisionedThroughputState.of(pt.read(), pt.write());
+            throughput = ProvisionedThroughputState.of(pt.readCapacityUnits(), pt.writeCapacityUnits());
         }
-        if (i.onDemand() != null) Throughputs.checkOnDemand(i.onDemand(), mode);
-        return new NewIndex(i.name(), IndexKind.GLOBAL, keys, projection, throughput, i.onDemand());
+        if (i.onDemandThroughput() != null) Throughputs.checkOnDemand(i.onDemandThroughput(), mode);
+        return new NewIndex(i.indexName(), IndexKind.GLOBAL, keys, projection, throughput, i.onDemandThroughput());
     }
 
-    public static Projection projection(RawIndex i) {
-        String type = i.projectionType();
+    public static Projection projection(SecondaryIndex i) {
+        String type = i.projection().projectionType();
         if (type == null) throw Errors.validation(INVALID + "Unknown ProjectionType: null");
-        List<String> nonKey = i.nonKeyAttributes();
+        List<String> nonKey = i.projection().nonKeyAttributes();
         if (nonKey != null && !"INCLUDE".equals(type)) {
             throw Errors.validation(INVALID + "ProjectionType is " + type + ", but NonKeyAttributes is specified");
         }
@@ -161,18 +161,18 @@ public final class SchemaRules {
             Set<String> seen = new HashSet<>();
             for (String n : nonKey) {
                 if (!seen.add(n)) {
-                    throw Errors.validation(INVALID + "Duplicate attribute in NonKeyAttributes: " + n + " for index: " + i.name());
+                    throw Errors.validation(INVALID + "Duplicate attribute in NonKeyAttributes: " + n + " for index: " + i.indexName());
                 }
             }
         }
         return new Projection(ProjectionType.valueOf(type), nonKey);
     }
 
-    private static KeySchema toKeySchema(List<RawKey> keys, Map<String, ScalarType> defs) {
+    private static KeySchema toKeySchema(List<KeySchemaElement> keys, Map<String, ScalarType> defs) {
         List<KeyAttribute> hash = new ArrayList<>();
         List<KeyAttribute> range = new ArrayList<>();
-        for (RawKey k : keys) {
-            KeyAttribute a = new KeyAttribute(k.name(), defs.get(k.name()));
+        for (KeySchemaElement k : keys) {
+            KeyAttribute a = new KeyAttribute(k.attributeName(), defs.get(k.attributeName()));
             ("HASH".equals(k.keyType()) ? hash : range).add(a);
         }
         return new KeySchema(hash, range);

@@ -1,10 +1,9 @@
 package io.keyline.op.control;
 
-import io.keyline.engine.catalog.Catalog;
-import io.keyline.engine.config.Settings;
+import io.keyline.engine.Tables;
 import io.keyline.metadata.TableMetadata;
 import io.keyline.error.Errors;
-import io.keyline.protocol.JsonObject;
+import io.keyline.op.request.Tag;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -31,16 +30,16 @@ public final class Tags {
 
     private Tags() {}
 
-    /** Reads a Tags list, recording constraint violations under {@code path}. */
-    public static Map<String, String> read(List<JsonObject> tags, String path, Constraints c) {
+    /** A Tags list as a map, recording constraint violations under {@code path}. */
+    public static Map<String, String> read(List<Tag> tags, String path, Constraints c) {
         Map<String, String> out = new LinkedHashMap<>();
         if (tags == null) return out;
         for (int i = 0; i < tags.size(); i++) {
             String p = path + "." + (i + 1) + ".member";
-            JsonObject t = tags.get(i);
+            Tag t = tags.get(i);
             if (!c.notNull(p, t)) continue;
-            String key = t.string("Key");
-            String value = t.string("Value");
+            String key = t.key();
+            String value = t.value();
             c.notNull(p + ".key", key);
             c.length(p + ".key", key, 1, MAX_KEY_LENGTH);
             c.pattern(p + ".key", key, TAG_PATTERN);
@@ -70,7 +69,7 @@ public final class Tags {
      * an index or other sub-resource ARN: ValidationException (only tables and streams take tags);
      * a well-formed ARN of no existing table: ResourceNotFoundException.
      */
-    public static TableMetadata table(String arn, Catalog catalog, Settings settings) {
+    public static TableMetadata table(String arn, Tables tables) {
         if (!arn.startsWith("arn:")) {
             throw Errors.validation("Invalid TableArn: Invalid ResourceArn provided as input: ARNs must start with 'arn:': " + arn);
         }
@@ -87,7 +86,7 @@ public final class Tags {
                 || !SchemaInput.isName(resource)) {
             throw Errors.validation("Invalid TableArn: Invalid ResourceArn provided as input " + arn);
         }
-        TableMetadata t = catalog.get(resource);
+        TableMetadata t = tables.get(resource);
         if (t == null || !t.arn().equals(arn)) {
             throw Errors.resourceNotFound("Requested resource not found: ResourcArn: " + arn + " not found");
         }

@@ -1,23 +1,23 @@
 package io.keyline.op.control;
 
+import io.keyline.capacity.Rules;
 import io.keyline.metadata.BillingMode;
 import io.keyline.metadata.IndexMetadata;
 import io.keyline.metadata.OnDemandThroughput;
 import io.keyline.metadata.ProvisionedThroughputState;
 import io.keyline.error.Errors;
-import io.keyline.op.control.SchemaInput.RawThroughput;
+import io.keyline.op.request.ProvisionedThroughput;
 import java.time.Instant;
 import java.util.List;
 
 /**
  * DynamoDB's limits on provisioned and on-demand throughput settings, shared by CreateTable,
- * UpdateTable and DescribeLimits. Stateless.
+ * UpdateTable and DescribeLimits: the one home of UpdateTable's throughput rules (bounds, the
+ * per-table quota, no-op changes, the daily decrease budget kept in
+ * {@link ProvisionedThroughputState}). The per-table quota itself is {@link Rules#DEFAULT_TABLE_QUOTA}.
+ * Stateless.
  */
 public final class Throughputs {
-    /** Source: AWS-Q (dynamodb-rules.md B.8): 40,000 RCU per table, table and GSIs together. */
-    public static final long TABLE_MAX_READ_CAPACITY_UNITS = 40_000;
-    /** Source: AWS-Q (B.8): 40,000 WCU per table, table and GSIs together. */
-    public static final long TABLE_MAX_WRITE_CAPACITY_UNITS = 40_000;
     /** Source: AWS-Q (B.8): 80,000 RCU per account and region, provisioned tables. */
     public static final long ACCOUNT_MAX_READ_CAPACITY_UNITS = 80_000;
     /** Source: AWS-Q (B.8): 80,000 WCU per account and region, provisioned tables. */
@@ -27,12 +27,20 @@ public final class Throughputs {
 
     private Throughputs() {}
 
-    public static void checkBounds(RawThroughput pt) {
-        if (pt.read() > OUT_OF_BOUNDS) {
-            throw Errors.validation("Given value " + pt.read() + " for ReadCapacityUnits is out of bounds");
+    public static void checkBounds(ProvisionedThroughput pt) {
+        if (pt.readCapacityUnits() > OUT_OF_BOUNDS) {
+            throw Errors.validation("Given value " + pt.readCapacityUnits() + " for ReadCapacityUnits is out of bounds");
         }
-        if (pt.write() > OUT_OF_BOUNDS) {
-            throw Errors.validation("Given value " + pt.write() + " for WriteCapacityUnits is out of bounds");
+        if (pt.writeCapacityUnits() > OUT_OF_BOUNDS) {
+            throw Errors.validation("Given value " + pt.writeCapacityUnits() + " for WriteCapacityUnits is out of bounds");
+        }
+    }
+
+    /** A table's ProvisionedThroughput is refused when its billing mode is (or becomes) on-demand. */
+    public static void refuseWithPayPerRequest(ProvisionedThroughput pt) {
+        if (pt != null) {
+            throw Errors.validation(SchemaRules.INVALID + "Neither ReadCapacityUnits nor WriteCapacityUnits can be "
+                    + "specified when BillingMode is PAY_PER_REQUEST");
         }
     }
 
@@ -41,8 +49,8 @@ public final class Throughputs {
         if (mode != BillingMode.PAY_PER_REQUEST && (od.maxReadRequestUnits() != null || od.maxWriteRequestUnits() != null)) {
             throw Errors.validation(SchemaRules.INVALID + "OnDemandThroughput can only be specified when BillingMode is PAY_PER_REQUEST");
         }
-        checkMax("MaxReadRequestUnits", od.maxReadRequestUnits(), TABLE_MAX_READ_CAPACITY_UNITS);
-        checkMax("MaxWriteRequestUnits", od.maxWriteRequestUnits(), TABLE_MAX_WRITE_CAPACITY_UNITS);
+        checkMax("MaxReadRequestUnits", od.maxReadRequestUnits(), Rules.DEFAULT_TABLE_QUOTA);
+        checkMax("MaxWriteRequestUnits", od.maxWriteRequestUnits(), Rules.DEFAULT_TABLE_QUOTA);
     }
 
     private static void checkMax(String field, Long v, long limit) {
@@ -56,12 +64,10 @@ public final class Throughputs {
         }
     }
 
-    /** The table's and its GSIs' provisioned units together stay within the per-table maximum. */
-    public static void checkTableLimit(long read, long write) {
-        checkTableLimit(read, write, TABLE_MAX_READ_CAPACITY_UNITS, TABLE_MAX_WRITE_CAPACITY_UNITS);
-    }
-
-    /** With the server's per-table quota ({@code --table-quota}; B.8: the quota is adjustable). */
+    /**
+     * The table's and its GSIs' provisioned units together stay within the server's per-table
+     * quota ({@code --table-quota}, by default {@link Rules#DEFAULT_TABLE_QUOTA}; B.8: adjustable).
+     */
     public static void checkTableLimit(long read, long write, long maxRead, long maxWrite) {
         if (read > maxRead || write > maxWrite) {
             throw Errors.limitExceeded("Subscriber limit exceeded: Provisioned throughput for the table and its global "
@@ -84,25 +90,27 @@ public final class Throughputs {
     }
 
     /** A throughput change of the table or a GSI, with DynamoDB's no-op and decrease rules. */
-    public static ProvisionedThroughputState change(String what, ProvisionedThroughputState state, RawThroughput pt,
+    public static ProvisionedThroughputState change(String what, ProvisionedThroughputState state, ProvisionedThroughput pt,
                                                       boolean otherChanges, Instant now) {
         Throughputs.checkBounds(pt);
-        if (pt.read() == state.readCapacityUnits() && pt.write() == state.writeCapacityUnits()) {
+        long read = pt.readCapacityUnits();
+        long write = pt.writeCapacityUnits();
+        if (read == state.readCapacityUnits() && write == state.writeCapacityUnits()) {
             if (otherChanges) return state;
             throw Errors.validation("The provisioned throughput for the " + what + " will not change. The requested value "
                     + "equals the current value. Current ReadCapacityUnits provisioned for the " + what + ": "
-                    + state.readCapacityUnits() + ". Requested ReadCapacityUnits: " + pt.read() + ". Current "
+                    + state.readCapacityUnits() + ". Requested ReadCapacityUnits: " + read + ". Current "
                     + "WriteCapacityUnits provisioned for the " + what + ": " + state.writeCapacityUnits()
-                    + ". Requested WriteCapacityUnits: " + pt.write() + ". Refer to the Amazon DynamoDB Developer Guide "
+                    + ". Requested WriteCapacityUnits: " + write + ". Refer to the Amazon DynamoDB Developer Guide "
                     + "for current limits and how to request higher limits.");
         }
-        if (state.isDecrease(pt.read(), pt.write()) && !state.decreaseAllowed(now)) {
+        if (state.isDecrease(read, write) && !state.decreaseAllowed(now)) {
             throw Errors.limitExceeded("Subscriber limit exceeded: Provisioned throughput decreases are limited within a "
                     + "given UTC day. After the first " + ProvisionedThroughputState.FREE_DECREASES_PER_DAY + " decreases, "
                     + "each subsequent decrease in the same UTC day can be performed at most once every 3600 seconds. "
                     + "Number of decreases today: " + state.decreasesToday(now) + ". Last decrease at "
                     + state.lastDecrease() + ". Next decrease can be made at " + state.nextDecreaseAllowed(now));
         }
-        return state.changedTo(pt.read(), pt.write(), now);
+        return state.changedTo(read, write, now);
     }
 }

@@ -1,13 +1,14 @@
-package io.keyline.op.control;
+package io.keyline.op.response;
 
+import io.keyline.capacity.Rules;
 import io.keyline.metadata.BillingMode;
-import io.keyline.engine.catalog.Catalog;
 import io.keyline.metadata.IndexMetadata;
+import io.keyline.metadata.KeyspaceUsage;
 import io.keyline.metadata.OnDemandThroughput;
 import io.keyline.metadata.ProjectionType;
 import io.keyline.metadata.ProvisionedThroughputState;
 import io.keyline.metadata.TableMetadata;
-import io.keyline.engine.catalog.TableStatistics;
+import io.keyline.metadata.TableStatus;
 import io.keyline.model.KeyAttribute;
 import io.keyline.model.KeySchema;
 import java.math.BigDecimal;
@@ -18,22 +19,20 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.function.LongFunction;
 
 /**
  * TableDescription as DynamoDB writes it: the full form of DescribeTable, CreateTable and
  * UpdateTable, and the reduced form DeleteTable returns (no CreationDateTime, KeySchema,
  * AttributeDefinitions or indexes, as observed on DynamoDB). Timestamps are epoch seconds with
- * millisecond precision. Stateless.
+ * millisecond precision. Renders metadata records only: what a keyspace holds comes in as
+ * {@link KeyspaceUsage}, looked up by keyspace id. Stateless.
  */
 public final class TableDescriptions {
-    /** Source: AWS-RW "Initial throughput" / AWS-WT: a new on-demand table or GSI is warm for 12,000 reads/s. */
-    public static final long ON_DEMAND_WARM_READ_UNITS = 12_000;
-    /** Source: AWS-RW / AWS-WT: ... and 4,000 writes/s. */
-    public static final long ON_DEMAND_WARM_WRITE_UNITS = 4_000;
-
     private TableDescriptions() {}
 
-    public static Map<String, Object> full(TableMetadata t, Catalog catalog, Instant now, String region, String account) {
+    public static Map<String, Object> full(TableMetadata t, LongFunction<KeyspaceUsage> usage, Instant now, String region,
+                                           String account) {
         Map<String, Object> d = new LinkedHashMap<>();
         List<Object> defs = new ArrayList<>();
         t.attributeDefinitions().forEach((name, type) -> defs.add(pair("AttributeName", name, "AttributeType", type.name())));
@@ -43,7 +42,7 @@ public final class TableDescriptions {
         d.put("TableStatus", t.status().name());
         d.put("CreationDateTime", time(t.creationTime()));
         d.put("ProvisionedThroughput", throughput(t.throughput(), now));
-        TableStatistics stats = catalog.statistics(t.keyspaceId());
+        KeyspaceUsage stats = usage.apply(t.keyspaceId());
         d.put("TableSizeBytes", stats.sizeBytes());
         d.put("ItemCount", stats.itemCount());
         d.put("TableArn", t.arn());
@@ -51,12 +50,12 @@ public final class TableDescriptions {
         putBillingSummary(d, t);
         if (!t.localIndexes().isEmpty()) {
             List<Object> lsis = new ArrayList<>();
-            for (IndexMetadata i : t.localIndexes()) lsis.add(index(i, catalog, now));
+            for (IndexMetadata i : t.localIndexes()) lsis.add(index(i, usage, now));
             d.put("LocalSecondaryIndexes", lsis);
         }
         if (!t.globalIndexes().isEmpty()) {
             List<Object> gsis = new ArrayList<>();
-            for (IndexMetadata i : t.globalIndexes()) gsis.add(index(i, catalog, now));
+            for (IndexMetadata i : t.globalIndexes()) gsis.add(index(i, usage, now));
             d.put("GlobalSecondaryIndexes", gsis);
         }
         if (t.stream() != null) {
@@ -81,7 +80,7 @@ public final class TableDescriptions {
     }
 
     /** What DeleteTable returns; {@code stats} are the table's as they were before deletion. */
-    public static Map<String, Object> deleted(TableMetadata t, TableStatistics stats, Instant now) {
+    public static Map<String, Object> deleted(TableMetadata t, KeyspaceUsage stats, Instant now) {
         Map<String, Object> d = new LinkedHashMap<>();
         d.put("TableName", t.name());
         d.put("TableStatus", t.status().name());
@@ -104,7 +103,7 @@ public final class TableDescriptions {
         d.put("BillingModeSummary", b);
     }
 
-    private static Map<String, Object> index(IndexMetadata i, Catalog catalog, Instant now) {
+    private static Map<String, Object> index(IndexMetadata i, LongFunction<KeyspaceUsage> usage, Instant now) {
         Map<String, Object> d = new LinkedHashMap<>();
         d.put("IndexName", i.name());
         d.put("KeySchema", keySchema(i.keySchema()));
@@ -116,8 +115,8 @@ public final class TableDescriptions {
             d.put("IndexStatus", i.status().name());
             d.put("ProvisionedThroughput", throughput(i.throughput(), now));
         }
-        TableStatistics stats = catalog.statistics(i.keyspaceId());
-        if (i.isGlobal() && i.status() == io.keyline.metadata.TableStatus.CREATING && stats.backfilling() != null) {
+        KeyspaceUsage stats = usage.apply(i.keyspaceId());
+        if (i.isGlobal() && i.status() == TableStatus.CREATING && stats.backfilling() != null) {
             d.put("Backfilling", stats.backfilling());
         }
         d.put("IndexSizeBytes", stats.sizeBytes());
@@ -164,8 +163,9 @@ public final class TableDescriptions {
 
     private static Map<String, Object> warm() {
         Map<String, Object> m = new LinkedHashMap<>();
-        m.put("ReadUnitsPerSecond", ON_DEMAND_WARM_READ_UNITS);
-        m.put("WriteUnitsPerSecond", ON_DEMAND_WARM_WRITE_UNITS);
+        // a new on-demand table or GSI is warm for what on-demand serves from the start
+        m.put("ReadUnitsPerSecond", Rules.ON_DEMAND_INITIAL_READ);
+        m.put("WriteUnitsPerSecond", Rules.ON_DEMAND_INITIAL_WRITE);
         m.put("Status", "ACTIVE");
         return m;
     }

@@ -1,0 +1,122 @@
+package io.keyline.engine;
+
+import io.keyline.engine.catalog.Catalog;
+import io.keyline.engine.catalog.TableStatistics;
+import io.keyline.engine.config.Settings;
+import io.keyline.engine.index.Indexes;
+import io.keyline.engine.metering.CapacityRegistry;
+import io.keyline.metadata.IndexMetadata;
+import io.keyline.metadata.KeyspaceUsage;
+import io.keyline.metadata.NewIndex;
+import io.keyline.metadata.NewTable;
+import io.keyline.metadata.TableMetadata;
+import io.keyline.metadata.TableStatus;
+import io.keyline.time.Clock;
+import java.time.Instant;
+import java.util.List;
+import java.util.function.Consumer;
+import java.util.function.UnaryOperator;
+
+/**
+ * The engine's control-plane verbs, what CreateTable, UpdateTable, DeleteTable, DescribeTable,
+ * ListTables and the tag operations need: each verb changes the catalog and keeps the capacity
+ * model and the index services in step with it, so that an operation never reaches the
+ * catalog, metering or index internals itself. DynamoDB's rules on a change stay with the
+ * operation, in the {@code change} or {@code precheck} it passes; they run under the catalog
+ * lock on the current metadata and may throw to refuse. Thread-safe (the catalog serializes
+ * changes; the capacity registry synchronizes itself).
+ */
+public final class Tables {
+    /** What DeleteTable answers with: the table as DELETING, and its usage just before. */
+    public record Deleted(TableMetadata table, KeyspaceUsage before) {}
+
+    private final Catalog catalog;
+    private final CapacityRegistry capacity;
+    private final Indexes indexes;
+    private final Clock clock;
+    private final Settings settings;
+
+    Tables(Catalog catalog, CapacityRegistry capacity, Indexes indexes, Clock clock, Settings settings) {
+        this.catalog = catalog;
+        this.capacity = capacity;
+        this.indexes = indexes;
+        this.clock = clock;
+        this.settings = settings;
+    }
+
+    /** The table's current metadata, or null if there is no such table. */
+    public TableMetadata get(String name) { return catalog.get(name); }
+
+    /** Up to {@code limit} table names after {@code exclusiveStart} (null: from the first), in order. */
+    public List<String> names(String exclusiveStart, int limit) { return catalog.names(exclusiveStart, limit); }
+
+    public boolean hasTablesAfter(String name) { return catalog.hasTablesAfter(name); }
+
+    /** Creates the table and gives it partitions; null if the name is taken (the caller words the error). */
+    public TableMetadata create(NewTable spec) {
+        TableMetadata created = catalog.create(spec);
+        if (created != null) capacity.register(created);
+        return created;
+    }
+
+    /**
+     * Applies {@code change} to the table under the catalog lock; then the partition maps follow
+     * and a GSI the change added (CREATING) starts its backfill. Null if there is no such table.
+     */
+    public TableMetadata update(String name, UnaryOperator<TableMetadata> change) {
+        TableMetadata updated = catalog.update(name, change);
+        if (updated == null) return null;
+        capacity.follow(updated);
+        for (IndexMetadata g : updated.globalIndexes()) {
+            if (g.status() == TableStatus.CREATING && updated.status() == TableStatus.ACTIVE) indexes.startBackfill(name, g);
+        }
+        return updated;
+    }
+
+    /**
+     * Deletes the table, its items and index entries once {@code precheck} has passed on its
+     * current metadata, and releases its partitions. Null if there is no such table.
+     */
+    public Deleted delete(String name, Consumer<TableMetadata> precheck) {
+        KeyspaceUsage[] before = new KeyspaceUsage[1];
+        TableMetadata deleted = catalog.delete(name, current -> {
+            precheck.accept(current);
+            before[0] = usage(current.keyspaceId());
+        });
+        if (deleted == null) return null;
+        capacity.unregister(name);
+        return new Deleted(deleted, before[0]);
+    }
+
+    /** A new GSI of the table with ARN {@code tableArn}, in its own fresh keyspace (UpdateTable's Create). */
+    public IndexMetadata newGlobalIndex(NewIndex spec, String tableArn, TableStatus status) {
+        return catalog.newGlobalIndex(spec, tableArn, status);
+    }
+
+    /** Whether a GSI of the table is being backfilled. */
+    public boolean backfilling(TableMetadata table) { return indexes.backfilling(table); }
+
+    /** The size figures of the table or index stored in {@code keyspaceId}. */
+    public KeyspaceUsage usage(long keyspaceId) {
+        TableStatistics s = catalog.statistics(keyspaceId);
+        return new KeyspaceUsage(s.sizeBytes(), s.itemCount(), s.backfilling());
+    }
+
+    /** Now, on the engine's clock. */
+    public Instant now() { return clock.now(); }
+
+    /** The region in ARNs. */
+    public String region() { return settings.region(); }
+
+    /** The account in ARNs. */
+    public String accountId() { return settings.accountId(); }
+
+    /** The server's per-table read quota (table plus GSIs), as configured. */
+    public long tableQuotaRead() { return (long) settings.capacity().tableQuotaRead(); }
+
+    /** The server's per-table write quota, likewise. */
+    public long tableQuotaWrite() { return (long) settings.capacity().tableQuotaWrite(); }
+
+    /** The address DescribeEndpoints advertises, or null for DynamoDB's regional endpoint. */
+    public String endpointAddress() { return settings.endpointAddress(); }
+}

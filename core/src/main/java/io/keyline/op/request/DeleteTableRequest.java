@@ -1,0 +1,4 @@
+package io.keyline.op.request;
+
+/** A DeleteTable request after deserialization. */
+public record DeleteTableRequest(String tableName) {}

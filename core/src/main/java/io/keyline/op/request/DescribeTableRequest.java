@@ -1,0 +1,4 @@
+package io.keyline.op.request;
+
+/** A DescribeTable request after deserialization. */
+public record DescribeTableRequest(String tableName) {}

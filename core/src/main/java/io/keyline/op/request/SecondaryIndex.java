@@ -1,0 +1,12 @@
+package io.keyline.op.request;
+
+import io.keyline.metadata.OnDemandThroughput;
+import java.util.List;
+
+/**
+ * A LocalSecondaryIndex, GlobalSecondaryIndex or CreateGlobalSecondaryIndexAction as sent. An
+ * LSI has no throughput members (DynamoDB ignores them there), so both are null for it; the
+ * key schema and its elements may be null until the constraints are checked.
+ */
+public record SecondaryIndex(String indexName, List<KeySchemaElement> keySchema, IndexProjection projection,
+                             ProvisionedThroughput provisionedThroughput, OnDemandThroughput onDemandThroughput) {}

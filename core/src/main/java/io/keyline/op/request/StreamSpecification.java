@@ -1,0 +1,4 @@
+package io.keyline.op.request;
+
+/** A StreamSpecification as sent. */
+public record StreamSpecification(Boolean streamEnabled, String streamViewType) {}
