@@ -11,7 +11,8 @@ import java.util.Map;
  * joined by '.'; a list element is {@code list.<1-based index>.member}, a map value
  * {@code map.<key>.member} (e.g. {@code globalSecondaryIndexes.1.member.projection.projectionType},
  * {@code keyConditions.p.member.comparisonOperator}; Keyline's operation tests, from
- * dynalite's recordings). Members are visited in the model's order; within a string, length is
+ * dynalite's recordings); a map's keys and values are checked against their own shapes once
+ * for the whole map ({@link #map}). Members are visited in the model's order; within a string, length is
  * checked before pattern (the order DynamoDB lists a map key's constraints in, BatchGetItemTest).
  * A value of the wrong JSON type never reaches here ({@link Deserialization} ran first).
  *
@@ -57,6 +58,10 @@ final class ConstraintCheck {
 
     private void list(Shape shape, List<Object> list) {
         size(shape, list, list.size());
+        elements(shape, list);
+    }
+
+    private void elements(Shape shape, List<Object> list) {
         int base = path.length();
         for (int i = 0, n = list.size(); i < n && !violations.full(); i++) {
             path.append('.').append(i + 1).append(".member");
@@ -67,10 +72,23 @@ final class ConstraintCheck {
         }
     }
 
+    /**
+     * A map's own length; then its keys' and its values' own constraints, each reported once
+     * for the whole map as "Map keys / Map value must satisfy constraint: [every constraint of
+     * the key / value shape]" (dynalite batchGetItem.js and batchWriteItem.js, recorded against
+     * DynamoDB: a RequestItems table name, a BatchWriteItem list of 0 or 26 requests); then the
+     * members inside each value under {@code map.<key>.member}.
+     */
     private void map(Shape shape, Map<String, Object> map) {
         size(shape, map, map.size());
+        entries(shape, map);
+    }
+
+    /** A map's keys and values; its own length is the caller's (the outer map's, for a map value). */
+    @SuppressWarnings("unchecked")
+    private void entries(Shape shape, Map<String, Object> map) {
         Shape key = shape.key;
-        if (hasStringConstraints(key)) {
+        if (hasOwnConstraints(key)) {
             for (String k : map.keySet()) {
                 if (!satisfies(key, k)) {
                     fail(map, "Map keys must satisfy constraint: " + describe(key));
@@ -78,12 +96,27 @@ final class ConstraintCheck {
                 }
             }
         }
+        Shape value = shape.value;
+        if (hasOwnConstraints(value)) {
+            for (Object v : map.values()) {
+                if (v != null && !satisfies(value, v)) {
+                    fail(map, "Map value must satisfy constraint: " + describe(value));
+                    break;
+                }
+            }
+        }
         int base = path.length();
         for (Map.Entry<String, Object> e : map.entrySet()) {
             if (violations.full()) break;
-            if (e.getValue() == null) continue;
+            Object v = e.getValue();
+            if (v == null) continue;
             path.append('.').append(e.getKey()).append(".member");
-            value(shape.value, e.getValue());
+            switch (value.type()) {
+                case STRUCTURE -> value(value, v);
+                case LIST -> elements(value, (List<Object>) v);
+                case MAP -> entries(value, (Map<String, Object>) v);
+                default -> { }
+            }
             path.setLength(base);
         }
     }
@@ -121,33 +154,53 @@ final class ConstraintCheck {
         }
     }
 
-    private static boolean hasStringConstraints(Shape key) {
-        return key.min != null || key.max != null || key.pattern != null;
+    /** Whether a shape constrains its own value (not only its members'). */
+    private static boolean hasOwnConstraints(Shape shape) {
+        return shape.min != null || shape.max != null || shape.pattern != null || shape.enumValues != null;
     }
 
-    private static boolean satisfies(Shape key, String k) {
-        int n = key.min == null && key.max == null ? 0 : k.codePointCount(0, k.length());
-        if (key.min != null && n < key.min.longValue()) return false;
-        if (key.max != null && n > key.max.longValue()) return false;
-        return key.pattern == null || key.pattern.matcher(k).matches();
+    @SuppressWarnings("unchecked")
+    private static boolean satisfies(Shape shape, Object v) {
+        switch (shape.type()) {
+            case STRING -> {
+                String s = (String) v;
+                if (!shape.allows(s)) return false;
+                if (!within(shape, shape.min == null && shape.max == null ? 0 : s.codePointCount(0, s.length()))) return false;
+                return shape.pattern == null || shape.pattern.matcher(s).matches();
+            }
+            case LIST -> { return within(shape, ((List<Object>) v).size()); }
+            case MAP -> { return within(shape, ((Map<String, Object>) v).size()); }
+            case INTEGER, LONG, DOUBLE -> {
+                BigDecimal d = (BigDecimal) v;
+                return (shape.min == null || d.compareTo(shape.min) >= 0) && (shape.max == null || d.compareTo(shape.max) <= 0);
+            }
+            default -> { return true; }
+        }
+    }
+
+    private static boolean within(Shape shape, long n) {
+        return (shape.min == null || n >= shape.min.longValue()) && (shape.max == null || n <= shape.max.longValue());
     }
 
     /**
-     * A map key shape's constraints as DynamoDB lists them after "Map keys must satisfy
-     * constraint:": all of them, maximum length first (BatchGetItemTest, from dynalite).
+     * Every constraint of a map's key or value shape, as DynamoDB lists them after "Map keys
+     * must satisfy constraint:": maximum first, then minimum, then pattern (BatchGetItemTest,
+     * dynalite batchWriteItem.js); where an enum goes in that list is not recorded.
      */
-    private static String describe(Shape key) {
+    private static String describe(Shape shape) {
+        boolean number = shape.type() == Shape.Type.INTEGER || shape.type() == Shape.Type.LONG || shape.type() == Shape.Type.DOUBLE;
+        String bound = number ? "value" : "length";
         StringBuilder b = new StringBuilder("[");
-        if (key.max != null) b.append("Member must have length less than or equal to ").append(key.max);
-        if (key.min != null) {
-            if (b.length() > 1) b.append(", ");
-            b.append("Member must have length greater than or equal to ").append(key.min);
-        }
-        if (key.pattern != null) {
-            if (b.length() > 1) b.append(", ");
-            b.append("Member must satisfy regular expression pattern: ").append(key.pattern.pattern());
-        }
+        if (shape.max != null) append(b, "Member must have " + bound + " less than or equal to " + shape.max);
+        if (shape.min != null) append(b, "Member must have " + bound + " greater than or equal to " + shape.min);
+        if (shape.pattern != null) append(b, "Member must satisfy regular expression pattern: " + shape.pattern.pattern());
+        if (shape.enumValues != null) append(b, "Member must satisfy enum value set: [" + String.join(", ", shape.enumValues) + "]");
         return b.append(']').toString();
+    }
+
+    private static void append(StringBuilder b, String constraint) {
+        if (b.length() > 1) b.append(", ");
+        b.append(constraint);
     }
 
     private void fail(Object value, String constraint) {

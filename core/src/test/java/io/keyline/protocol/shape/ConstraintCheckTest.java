@@ -155,6 +155,14 @@ class ConstraintCheckTest {
                             + "Member must have value greater than or equal to 1");
         }
 
+        @Test void listsInsideMapValues() {
+            // dynalite batchWriteItem.js: 'requestItems.aa;.member.1.member.deleteRequest.key'.
+            assertThat(validation("BatchWriteItem", "{'RequestItems':{'hash':[{'PutRequest':{}},{'DeleteRequest':{}}]}}"))
+                    .isEqualTo("2 validation errors detected: "
+                            + "Value null at 'requestItems.hash.member.1.member.putRequest.item' failed to satisfy constraint: Member must not be null; "
+                            + "Value null at 'requestItems.hash.member.2.member.deleteRequest.key' failed to satisfy constraint: Member must not be null");
+        }
+
         @Test void mapValues() {
             // BatchGetItemTest (dynalite batchGetItem.js).
             assertThat(validation("BatchGetItem", "{'RequestItems':{'hash':{'Keys':[]}}}")).isEqualTo(PREFIX
@@ -191,6 +199,18 @@ class ConstraintCheckTest {
                     .isEqualTo(PREFIX + "Value '{" + name + "={Keys=[{p={S=x}}]}}' at 'requestItems' failed to satisfy constraint: "
                             + "Map keys must satisfy constraint: [Member must have length less than or equal to 1024, "
                             + "Member must have length greater than or equal to 1]");
+        }
+
+        @Test void mapValues() {
+            // BatchWriteItemTest; dynalite batchWriteItem.js ("Map value must satisfy constraint").
+            assertThat(validation("BatchWriteItem", "{'RequestItems':{'hash':[]}}")).isEqualTo(PREFIX
+                    + "Value '{hash=[]}' at 'requestItems' failed to satisfy constraint: Map value must satisfy constraint: "
+                    + "[Member must have length less than or equal to 25, Member must have length greater than or equal to 1]");
+            String puts = IntStream.range(0, 26).mapToObj(i -> "{'PutRequest':{'Item':{'p':{'S':'k" + i + "'}}}}")
+                    .collect(Collectors.joining(","));
+            assertThat(validation("BatchWriteItem", "{'RequestItems':{'hash':[" + puts + "]}}")).startsWith(PREFIX + "Value '{hash=[{PutRequest=")
+                    .endsWith("at 'requestItems' failed to satisfy constraint: Map value must satisfy constraint: "
+                            + "[Member must have length less than or equal to 25, Member must have length greater than or equal to 1]");
         }
 
         @Test void numberRanges() {
