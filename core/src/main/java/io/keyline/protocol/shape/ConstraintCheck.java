@@ -16,12 +16,17 @@ import java.util.Map;
  * checked before pattern (the order DynamoDB lists a map key's constraints in, BatchGetItemTest).
  * A value of the wrong JSON type never reaches here ({@link Deserialization} ran first).
  *
- * <p>The walk builds a path string only for a violation: one {@link StringBuilder} is extended
- * and cut back as it descends. One instance per request; not thread-safe.
+ * <p>The walk builds a path string only for a violation: as it descends it pushes the parts of
+ * the path (strings it already holds, or a list index) on a small stack, and joins them only
+ * when something fails. One instance per request; not thread-safe.
  */
 final class ConstraintCheck {
     private final Violations violations;
-    private final StringBuilder path = new StringBuilder(64);
+    /** The current path: member names (already lower-cased), list indexes (Integer, 1-based) and map keys. */
+    private Object[] parts = new Object[16];
+    /** Whether part i is a list index or map key, which DynamoDB follows with ".member". */
+    private boolean[] element = new boolean[16];
+    private int depth;
 
     private ConstraintCheck(Violations violations) {
         this.violations = violations;
@@ -32,16 +37,52 @@ final class ConstraintCheck {
     }
 
     private void structure(Shape shape, Map<String, Object> fields) {
-        int base = path.length();
-        for (int i = 0; i < shape.memberNames.length && !violations.full(); i++) {
-            Object v = fields.get(shape.memberNames[i]);
-            if (v == null && !shape.memberRequired[i]) continue;
-            if (base > 0) path.append('.');
-            path.append(shape.memberPaths[i]);
-            if (v == null) fail(null, "Member must not be null");
-            else value(shape.memberShapes[i], v);
-            path.setLength(base);
+        if (shape.hasRequired || fields.size() * 2 > shape.memberNames.length) {
+            for (int i = 0; i < shape.memberNames.length && !violations.full(); i++) {
+                member(shape, i, fields.get(shape.memberNames[i]));
+            }
+            return;
         }
+        // Few members present and none required (an AttributeValue has one of ten): visit the
+        // present ones that can fail, still in the model's order.
+        int[] present = null;
+        int n = 0;
+        for (String name : fields.keySet()) {
+            int i = shape.memberIndex(name);
+            if (i < 0 || !shape.memberShapes[i].constrained) continue;
+            if (present == null) present = new int[fields.size()];
+            present[n++] = i;
+        }
+        if (n > 1) java.util.Arrays.sort(present, 0, n);
+        for (int j = 0; j < n && !violations.full(); j++) member(shape, present[j], fields.get(shape.memberNames[present[j]]));
+    }
+
+    private void member(Shape shape, int i, Object v) {
+        if (v == null && !shape.memberRequired[i]) return;
+        if (v != null && !shape.memberShapes[i].constrained) return;
+        push(shape.memberPaths[i], false);
+        if (v == null) fail(null, "Member must not be null");
+        else value(shape.memberShapes[i], v);
+        depth--;
+    }
+
+    private void push(Object part, boolean isElement) {
+        if (depth == parts.length) {
+            parts = java.util.Arrays.copyOf(parts, depth * 2);
+            element = java.util.Arrays.copyOf(element, depth * 2);
+        }
+        parts[depth] = part;
+        element[depth++] = isElement;
+    }
+
+    private String path() {
+        StringBuilder b = new StringBuilder(64);
+        for (int i = 0; i < depth; i++) {
+            if (i > 0) b.append('.');
+            b.append(parts[i]);
+            if (element[i]) b.append(".member");
+        }
+        return b.toString();
     }
 
     @SuppressWarnings("unchecked")
@@ -62,13 +103,14 @@ final class ConstraintCheck {
     }
 
     private void elements(Shape shape, List<Object> list) {
-        int base = path.length();
+        boolean descend = shape.member.constrained;
         for (int i = 0, n = list.size(); i < n && !violations.full(); i++) {
-            path.append('.').append(i + 1).append(".member");
             Object e = list.get(i);
+            if (e != null && !descend) continue;
+            push(i + 1, true);
             if (e == null) fail(null, "Member must not be null");
             else value(shape.member, e);
-            path.setLength(base);
+            depth--;
         }
     }
 
@@ -88,7 +130,7 @@ final class ConstraintCheck {
     @SuppressWarnings("unchecked")
     private void entries(Shape shape, Map<String, Object> map) {
         Shape key = shape.key;
-        if (hasOwnConstraints(key)) {
+        if (key.hasOwnConstraints()) {
             for (String k : map.keySet()) {
                 if (!satisfies(key, k)) {
                     fail(map, "Map keys must satisfy constraint: " + describe(key));
@@ -97,7 +139,7 @@ final class ConstraintCheck {
             }
         }
         Shape value = shape.value;
-        if (hasOwnConstraints(value)) {
+        if (value.hasOwnConstraints()) {
             for (Object v : map.values()) {
                 if (v != null && !satisfies(value, v)) {
                     fail(map, "Map value must satisfy constraint: " + describe(value));
@@ -105,19 +147,22 @@ final class ConstraintCheck {
                 }
             }
         }
-        int base = path.length();
+        if (!value.constrained || value.type() != Shape.Type.STRUCTURE && value.type() != Shape.Type.LIST
+                && value.type() != Shape.Type.MAP) {
+            return;
+        }
         for (Map.Entry<String, Object> e : map.entrySet()) {
             if (violations.full()) break;
             Object v = e.getValue();
             if (v == null) continue;
-            path.append('.').append(e.getKey()).append(".member");
+            push(e.getKey(), true);
             switch (value.type()) {
                 case STRUCTURE -> value(value, v);
                 case LIST -> elements(value, (List<Object>) v);
                 case MAP -> entries(value, (Map<String, Object>) v);
                 default -> { }
             }
-            path.setLength(base);
+            depth--;
         }
     }
 
@@ -154,18 +199,13 @@ final class ConstraintCheck {
         }
     }
 
-    /** Whether a shape constrains its own value (not only its members'). */
-    private static boolean hasOwnConstraints(Shape shape) {
-        return shape.min != null || shape.max != null || shape.pattern != null || shape.enumValues != null;
-    }
-
     @SuppressWarnings("unchecked")
     private static boolean satisfies(Shape shape, Object v) {
         switch (shape.type()) {
             case STRING -> {
                 String s = (String) v;
                 if (!shape.allows(s)) return false;
-                if (!within(shape, shape.min == null && shape.max == null ? 0 : s.codePointCount(0, s.length()))) return false;
+                if (!lengthWithin(shape, s)) return false;
                 return shape.pattern == null || shape.pattern.matcher(s).matches();
             }
             case LIST -> { return within(shape, ((List<Object>) v).size()); }
@@ -176,6 +216,18 @@ final class ConstraintCheck {
             }
             default -> { return true; }
         }
+    }
+
+    /**
+     * Length in code points within bounds, counted only when the UTF-16 length cannot decide:
+     * a string has at most as many code points as chars and at least half as many.
+     */
+    private static boolean lengthWithin(Shape shape, String s) {
+        if (shape.min == null && shape.max == null) return true;
+        int chars = s.length();
+        boolean surelyAboveMin = shape.min == null || chars / 2 >= shape.min.longValue();
+        boolean surelyBelowMax = shape.max == null || chars <= shape.max.longValue();
+        return surelyAboveMin && surelyBelowMax || within(shape, s.codePointCount(0, chars));
     }
 
     private static boolean within(Shape shape, long n) {
@@ -204,6 +256,6 @@ final class ConstraintCheck {
     }
 
     private void fail(Object value, String constraint) {
-        violations.add(path.toString(), value, constraint);
+        violations.add(path(), value, constraint);
     }
 }

@@ -65,10 +65,13 @@ final class Deserialization {
         }
     }
 
-    /** Checks one non-null value; returns it, or its coerced form. */
+    /** Checks one non-null value; returns it, or its coerced form. The expected type is tested first: it is the common case. */
     @SuppressWarnings("unchecked")
     private static Object value(Shape shape, Object v, Position at) {
         switch (shape.type()) {
+            case STRING, BLOB -> {
+                if (v instanceof String) return v;
+            }
             case STRUCTURE -> {
                 if (v instanceof Map<?, ?> m) {
                     structure(shape, (Map<String, Object>) m);
@@ -93,10 +96,14 @@ final class Deserialization {
                 if (v instanceof List) throw fail("Unrecognized collection type " + shape.javaType());
                 throw fail(at == Position.MEMBER ? UNEXPECTED_FIELD : PARAMETERIZED_CAST);
             }
+            case BOOLEAN -> {
+                if (v instanceof Boolean) return v;
+            }
             default -> {
-                return scalar(shape, v);
+                if (v instanceof BigDecimal) return v;
             }
         }
+        return wrongScalar(shape, v);
     }
 
     private static void elements(Shape member, List<Object> list) {
@@ -117,19 +124,13 @@ final class Deserialization {
         }
     }
 
-    private static Object scalar(Shape shape, Object v) {
+    /** A scalar shape met a value of another JSON type: DynamoDB's text for it, or a coerced boolean. */
+    private static Object wrongScalar(Shape shape, Object v) {
         if (v instanceof Map) throw fail(START_OF_MAP);
         if (v instanceof List) throw fail("Unrecognized collection type class " + shape.javaType());
         switch (shape.type()) {
-            case STRING -> {
-                if (v instanceof String) return v;
-            }
-            case BLOB -> {
-                if (v instanceof String) return v;
-                throw fail(NOT_BASE64);
-            }
+            case BLOB -> throw fail(NOT_BASE64);
             case BOOLEAN -> {
-                if (v instanceof Boolean) return v;
                 if (v instanceof String s) {
                     // [inf] dynalite's notes and another emulator's recordings: DynamoDB reads the
                     // words true and false in any case; other strings fail in its parser.
@@ -138,10 +139,7 @@ final class Deserialization {
                     throw fail(UNEXPECTED_TOKEN);
                 }
             }
-            case INTEGER, LONG, DOUBLE, TIMESTAMP -> {
-                if (v instanceof BigDecimal) return v;
-            }
-            default -> throw new IllegalStateException(shape + " is not a scalar");
+            default -> { }
         }
         return failConversion(v, shape.scalarName());
     }

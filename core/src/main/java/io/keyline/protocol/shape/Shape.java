@@ -46,6 +46,13 @@ public final class Shape {
     Shape member;
     Shape key;
     Shape value;
+    /**
+     * Whether the shape or anything below it declares a constraint (set by {@link ShapeModel}):
+     * the constraint walk skips what cannot fail, such as the string and number values of items.
+     */
+    boolean constrained;
+    /** Whether some member is required: then every member must be visited, present or not. */
+    boolean hasRequired;
 
     Shape(String name, Type type, BigDecimal min, BigDecimal max, String pattern, List<String> enumValues) {
         this.name = name;
@@ -66,9 +73,15 @@ public final class Shape {
         for (int i = 0; i < names.length; i++) {
             memberPaths[i] = Character.toLowerCase(names[i].charAt(0)) + names[i].substring(1);
             memberRequired[i] = required.contains(names[i]);
+            hasRequired |= memberRequired[i];
             index.put(names[i], i);
         }
         memberIndex = Collections.unmodifiableMap(index);
+    }
+
+    /** Whether the shape constrains its own value (enum, length or range, pattern), not only its members'. */
+    boolean hasOwnConstraints() {
+        return min != null || max != null || pattern != null || enumValues != null;
     }
 
     public String name() { return name; }

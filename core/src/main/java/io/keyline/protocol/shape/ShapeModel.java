@@ -72,6 +72,7 @@ public final class ShapeModel {
                     EnumOrder.of(name, modelEnum)));
         });
         rawShapes.forEach((name, raw) -> link(shapes.get(name), (Map<String, Object>) raw, shapes));
+        markConstrained(shapes.values());
         Map<String, Shape> inputs = new LinkedHashMap<>();
         ((Map<String, Object>) doc.get("operations")).forEach((op, input) -> {
             if (input != null) inputs.put(op, resolve(shapes, (String) input));
@@ -99,6 +100,29 @@ public final class ShapeModel {
                 shape.value = resolve(shapes, (String) raw.get("value"));
             }
             default -> { }
+        }
+    }
+
+    /**
+     * Sets {@link Shape#constrained}: own constraints or required members, or a constrained
+     * member, element, key or value. Shapes refer to each other in cycles (AttributeValue holds
+     * lists and maps of itself), so the flags are propagated until nothing changes.
+     */
+    private static void markConstrained(java.util.Collection<Shape> all) {
+        for (Shape s : all) s.constrained = s.hasOwnConstraints() || s.hasRequired;
+        boolean changed = true;
+        while (changed) {
+            changed = false;
+            for (Shape s : all) {
+                if (s.constrained) continue;
+                boolean below = false;
+                for (Shape m : s.memberShapes) below |= m.constrained;
+                for (Shape c : new Shape[] {s.member, s.key, s.value}) below |= c != null && c.constrained;
+                if (below) {
+                    s.constrained = true;
+                    changed = true;
+                }
+            }
         }
     }
 
