@@ -173,6 +173,7 @@ final class Partition {
      * included: a split never lifts a hot key over its ceiling (B.6), nor forgives what it owes.
      */
     Partition child(long token, long sort, long now, MapContext ctx) {
+        ceiling.refill(now); // what was repaid up to the split belongs to the children too
         return new Partition(token, sort, ceiling.tokens(), now, ctx.ceilingCapacity());
     }
 
