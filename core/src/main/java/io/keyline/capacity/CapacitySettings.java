@@ -34,20 +34,22 @@ public record CapacitySettings(CapacityMode mode, long maxPartitionBytes, double
     /** [inf] default for {@link #hotFraction}. */
     public static final double DEFAULT_HOT_FRACTION = 0.8;
     /**
-     * [inf] default for {@link #partitionBurst}: 4 s. B.6 [doc, AWS knowledge center "spiky
-     * workloads"]: burst capacity cannot lift a partition over 1,000 WCU / 3,000 RCU a second,
+     * [inf] default for {@link #partitionBurst}: 4 s (docs/RULES.md#CAP-PARTITION-INSTANT). AWS
+     * (knowledge center, "spiky workloads"): burst capacity cannot lift a partition over 1,000 WCU /
+     * 3,000 RCU a second (docs/RULES.md#CAP-PARTITION-WRITE, #CAP-PARTITION-READ),
      * so traffic past the ceiling throttles within about a second (at 6,000 WCU a second after
      * 0.8 s here). Not less: ScyllaDB's suite, which passes against DynamoDB with retries off,
      * puts several seconds of one partition's ceiling through it back to back (test_batch's 30
-     * items of 49 KB to one key, test_transact's 5 MB of deletes followed by a 3 MB transaction
-     * on the same four partitions); with 1 s three of its tests fail, with 3 s one, with 4 s none.
+     * items of 49 KB to one key in two calls); with a 1 s bank three of its tests fail, with 4 s
+     * its item, query, scan, batch, index and capacity files keep their figures.
      * docs/rules-partition-debt.md says what is documented and what is inferred.
      */
     public static final Duration DEFAULT_PARTITION_BURST = Duration.ofSeconds(4);
     /**
      * [inf] How much of its current ceiling an on-demand table (or GSI) banks, above its
      * partitions: 20 s, what it banked before partitions got their own setting (the limits of a
-     * table as a whole are unchanged). B.7's "up to double the previous peak" names no window;
+     * table as a whole are unchanged). On-demand's "up to double the previous peak"
+     * (docs/RULES.md#CAP-ON-DEMAND-PEAK) names no window;
      * DynamoDB takes bulk loads of several seconds of a new table's 4,000 WCU back to back
      * (ScyllaDB's test_scan_paging_missing_limit writes 8 MB, test_transact 5 MB and then 3 MB,
      * retries off). Provisioned tables bank {@link Rules#BURST_WINDOW}.

@@ -170,7 +170,8 @@ final class Partition {
 
     /**
      * A new partition starting at (token, sort) that inherits this one's ceiling state, debt
-     * included: a split never lifts a hot key over its ceiling (B.6), nor forgives what it owes.
+     * included: a split never lifts a hot key over its ceiling (docs/RULES.md#CAP-ADAPTIVE-ISOLATION),
+     * nor forgives what it owes (docs/rules-partition-debt.md).
      */
     Partition child(long token, long sort, long now, MapContext ctx) {
         ceiling.refill(now); // what was repaid up to the split belongs to the children too
