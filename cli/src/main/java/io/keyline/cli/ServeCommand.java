@@ -97,9 +97,10 @@ public final class ServeCommand implements Callable<Integer> {
                     + "default is " + Rules.DEFAULT_TABLE_QUOTA + " and is adjustable. Default: ${DEFAULT-VALUE}.")
     long tableQuota = Rules.DEFAULT_TABLE_QUOTA;
 
-    @Option(names = "--partition-burst", paramLabel = "DURATION", defaultValue = "20s", converter = DurationConverter.class,
-            description = "How many seconds of its 1,000 WCU / 3,000 RCU a partition absorbs at once (a large batch or "
-                    + "transaction); steady-state limits are unchanged. Default: ${DEFAULT-VALUE} (our estimate).")
+    @Option(names = "--partition-burst", paramLabel = "DURATION", converter = DurationConverter.class,
+            description = "How many seconds of its 1,000 WCU / 3,000 RCU an idle partition banks. A partition not in "
+                    + "debt admits any one request (a large batch or transaction) and is charged in full; in debt it "
+                    + "throttles until the debt is repaid at its ceiling. Default: 4s (our estimate).")
     Duration partitionBurst;
 
     @Option(names = "--hot-partition-isolation", paramLabel = "DURATION", converter = DurationConverter.class,
@@ -184,8 +185,9 @@ public final class ServeCommand implements Callable<Integer> {
 
     /** The capacity model's settings from the command line; what is not given keeps its default. */
     CapacitySettings capacitySettings() {
-        CapacitySettings c = Settings.withPartitionBurst(CapacitySettings.defaults(), partitionBurst).withMode(capacity)
+        CapacitySettings c = Settings.defaultCapacity().withMode(capacity)
                 .withMaxPartitionBytes(partitionSplitSize).withTableQuota(tableQuota, tableQuota);
+        if (partitionBurst != null) c = c.withPartitionBurst(partitionBurst);
         if (isolationDelay != null || noIsolation) {
             c = c.withIsolation(!noIsolation, isolationDelay != null ? isolationDelay : c.isolationDelay());
         }

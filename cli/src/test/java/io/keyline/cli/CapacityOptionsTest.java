@@ -21,7 +21,8 @@ class CapacityOptionsTest {
 
     @Test void defaultsAreDynamoDbs() {
         assertThat(parse()).isEqualTo(io.keyline.engine.config.Settings.defaultCapacity());
-        assertThat(parse("--partition-burst", "1s").ceilingWindow()).isEqualTo(Duration.ofSeconds(1));
+        assertThat(parse().partitionBurst()).isEqualTo(io.keyline.capacity.CapacitySettings.DEFAULT_PARTITION_BURST);
+        assertThat(parse("--partition-burst", "1s").partitionBurst()).isEqualTo(Duration.ofSeconds(1));
     }
 
     @Test void everyOptionReachesTheSettings() {

@@ -4,7 +4,10 @@ package io.keyline.capacity;
  * One partition of a {@link PartitionMap}: the keys from its start (token, sort position)
  * inclusive up to the next partition's start. It owns the partition ceiling (B.6: 3,000 RCU or
  * 1,000 WCU a second "or a linear combination of both"), kept as one bucket of write-equivalent
- * units in which a read unit costs a third, plus its size, item count, counters and the state
+ * units in which a read unit costs a third. The bucket refills at the ceiling rate and banks at
+ * most {@link CapacitySettings#partitionBurst} of it; a request is admitted while the bucket is
+ * in credit and charged in full, even past zero, and while the debt is repaid every request is
+ * refused (docs/RULES.md#CAP-PARTITION-INSTANT). Plus its size, item count, counters and the state
  * adaptive isolation needs: whether it has been hot for long, and its hottest key (a one-counter
  * majority vote, cheap enough for every request).
  *
@@ -55,10 +58,15 @@ final class Partition {
         this.windowStart = now;
     }
 
-    /** Admission of a write: takes {@code units} from the ceiling or reports KEY_RANGE. Caller holds the lock. */
-    boolean tryWrite(double units, long now, long token, long sort, MapContext ctx) {
+    /**
+     * Admission of a write: a partition in credit, or one that already admitted an earlier part
+     * of the same request ({@code sameRequest}), takes all of {@code units}, even past zero;
+     * a partition in debt reports KEY_RANGE until the debt is repaid at the ceiling rate.
+     * Caller holds the lock.
+     */
+    boolean tryWrite(double units, long now, long token, long sort, MapContext ctx, boolean sameRequest) {
         touch(now, token, sort, ctx);
-        if (!ceiling.hasRoom(units)) {
+        if (!sameRequest && !ceiling.inCredit()) {
             windowThrottled = true;
             return false;
         }
@@ -67,10 +75,10 @@ final class Partition {
         return true;
     }
 
-    /** Admission of a read: the ceiling must not be in debt. Caller holds the lock. */
+    /** Admission of a read: the ceiling must not be in debt; the read is charged once served. Caller holds the lock. */
     boolean canRead(long now, long token, long sort, MapContext ctx) {
         touch(now, token, sort, ctx);
-        if (ceiling.tokens() > 0) return true;
+        if (ceiling.inCredit()) return true;
         windowThrottled = true;
         return false;
     }
@@ -160,8 +168,13 @@ final class Partition {
         }
     }
 
-    /** A new partition starting at (token, sort) that inherits this one's ceiling state. */
+    /**
+     * A new partition starting at (token, sort) that inherits this one's ceiling state, debt
+     * included: a split never lifts a hot key over its ceiling (docs/RULES.md#CAP-ADAPTIVE-ISOLATION),
+     * nor forgives what it owes (docs/RULES.md#CAP-PARTITION-INSTANT).
+     */
     Partition child(long token, long sort, long now, MapContext ctx) {
+        ceiling.refill(now); // what was repaid up to the split belongs to the children too
         return new Partition(token, sort, ceiling.tokens(), now, ctx.ceilingCapacity());
     }
 
@@ -173,6 +186,7 @@ final class Partition {
 
         long isolationDelayNanos();
 
+        /** What an idle partition banks, in write-equivalent units ({@link CapacitySettings#partitionBurst}). */
         double ceilingCapacity();
     }
 }

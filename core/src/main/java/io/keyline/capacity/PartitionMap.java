@@ -165,7 +165,7 @@ public final class PartitionMap implements Partition.MapContext {
         Layout l = layout;
         int i = find(l, token, sort);
         Partition p = l.parts[i];
-        LimitKind limit = tryWrite(p, units, now, token, sort);
+        LimitKind limit = tryWrite(p, units, now, token, sort, false);
         if (limit != null) {
             if (mode == CapacityMode.ENFORCE) {
                 afterRequest(p);
@@ -226,11 +226,15 @@ public final class PartitionMap implements Partition.MapContext {
         if (tooBig) splitForSize(p);
     }
 
-    /** Step one of a write: the partition's ceiling, then the table's limit; nothing kept on failure. */
-    LimitKind tryWrite(Partition p, double units, long now, long token, long sort) {
+    /**
+     * Step one of a write: the partition's ceiling, then the table's limit; nothing kept on
+     * failure. {@code sameRequest}: the partition already admitted an earlier part of this
+     * request, which it then admits whatever its debt ({@link Partition#tryWrite}).
+     */
+    LimitKind tryWrite(Partition p, double units, long now, long token, long sort, boolean sameRequest) {
         boolean room;
         synchronized (p) {
-            room = p.tryWrite(units, now, token, sort, this);
+            room = p.tryWrite(units, now, token, sort, this, sameRequest);
             if (room) p.consumedWrite += units; else p.throttledWrites++;
         }
         if (!room) {
@@ -461,7 +465,7 @@ public final class PartitionMap implements Partition.MapContext {
     @Override public long isolationDelayNanos() { return settings.isolationDelay().toNanos(); }
 
     @Override public double ceilingCapacity() {
-        return Rules.PARTITION_WRITE_CEILING * settings.ceilingWindow().toNanos() / 1e9;
+        return Rules.PARTITION_WRITE_CEILING * settings.partitionBurst().toNanos() / 1e9;
     }
 
     // ---- metrics ---------------------------------------------------------------------------

@@ -52,6 +52,10 @@ public final class TableCapacity {
      * docs/RULES.md#GSI-BACK-PRESSURE): parts are taken in order and given back if a later one is refused,
      * so a rejected write consumes nothing. The throttle names the first resource that refused,
      * with its ARN: a GSI's, although the call wrote the table.
+     *
+     * <p>A partition admits a part while it is in credit, and also when it already admitted an
+     * earlier part of the same write or of the same request ({@link WriteCharge#beginRequest}):
+     * a request is judged by the partition's state before it and then charged in full.
      */
     public Throttle admitWrite(WriteCharge charge) {
         CapacityMode mode = model.settings().mode();
@@ -60,7 +64,8 @@ public final class TableCapacity {
         for (int i = 0; i < charge.size; i++) {
             PartitionMap map = charge.maps[i];
             Partition p = map.locate(charge, i);
-            LimitKind limit = map.tryWrite(p, charge.units[i], now, charge.tokens[i], charge.sorts[i]);
+            LimitKind limit = map.tryWrite(p, charge.units[i], now, charge.tokens[i], charge.sorts[i],
+                    charge.admittedBefore(i, p));
             if (limit == null) continue;
             if (mode == CapacityMode.ENFORCE) {
                 for (int j = 0; j < i; j++) charge.maps[j].refundWrite(charge.parts[j], charge.units[j]);
@@ -69,6 +74,7 @@ public final class TableCapacity {
             }
             map.serveAnyway(p, charge.units[i]);
         }
+        charge.admitted();
         for (int i = 0; i < charge.size; i++) charge.maps[i].afterRequest(charge.parts[i]);
         return null;
     }

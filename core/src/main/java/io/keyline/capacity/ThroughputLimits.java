@@ -7,7 +7,7 @@ package io.keyline.capacity;
  *     {@link Rules#BURST_WINDOW} of unused units; a hot partition may draw on the whole table's
  *     units (adaptive boost), its own ceiling being the only other limit;</li>
  * <li>on-demand: buckets filling at min(2 × previous peak, OnDemandThroughput maximum, table
- *     quota). The peak is measured in one-second windows; a new peak raises the ceiling after
+ *     quota) and banking {@link CapacitySettings#ON_DEMAND_TABLE_BURST} of it. The peak is measured in one-second windows; a new peak raises the ceiling after
  *     {@link CapacitySettings#onDemandGrowthDelay()}. Peaks never go down.</li>
  * </ul>
  * Also keeps the table-level counters. Threading: every method synchronizes on this object;
@@ -76,7 +76,7 @@ final class ThroughputLimits {
     }
 
     private void applyOnDemand() {
-        double window = settings.ceilingWindow().toNanos() / (double) SECOND;
+        double window = CapacitySettings.ON_DEMAND_TABLE_BURST.toNanos() / (double) SECOND;
         double r = Rules.ON_DEMAND_PEAK_MULTIPLIER * peakRead;
         double w = Rules.ON_DEMAND_PEAK_MULTIPLIER * peakWrite;
         readLimit = LimitKind.KEY_RANGE;

@@ -2,8 +2,10 @@ package io.keyline.capacity;
 
 /**
  * A token bucket over the injected clock's nanoseconds: {@code rate} tokens a second up to
- * {@code capacity}. Tokens may go negative (a read is charged after it is served; an item larger
- * than the whole bucket is admitted into debt when the bucket is full).
+ * {@code capacity}. Tokens may go negative: a read is charged after it is served, a table's
+ * bucket admits an item larger than itself when full ({@link #hasRoom}), and a partition admits
+ * any request while it is in credit ({@link #inCredit}) and charges it in full. Debt is repaid
+ * at {@code rate}.
  *
  * <p>Not thread-safe: its owner guards it.
  */
@@ -29,6 +31,9 @@ final class TokenBucket {
 
     /** Room for {@code amount}: enough tokens, or a full bucket for a request larger than it. */
     boolean hasRoom(double amount) { return tokens >= Math.min(amount, capacity) && tokens > 0; }
+
+    /** Not in debt: a partition admits the next request, whatever its size (docs/RULES.md#CAP-PARTITION-INSTANT). */
+    boolean inCredit() { return tokens > 0; }
 
     void take(double amount) { tokens -= amount; }
 

@@ -12,7 +12,12 @@ import io.keyline.error.InternalFailure;
  * found in), so that recording the stored write's sizes afterwards ({@link PartitionMap#recordSize})
  * can skip the search while the layout is unchanged.
  *
- * <p>Mutable and reusable: keep one per thread and {@link #reset()} it per request, so the
+ * <p>A request of several writes (a transaction) opens a request with {@link #beginRequest}:
+ * until {@link #endRequest}, a partition that admitted one of its writes admits the rest, even
+ * in debt, so the request is judged by the partitions' state before it and charged in full
+ * (docs/RULES.md#CAP-PARTITION-INSTANT). A partition that splits meanwhile is judged afresh.
+ *
+ * <p>Mutable and reusable: keep one per thread and {@link #reset()} it per write, so the
  * admission path allocates nothing. Not thread-safe.
  */
 public final class WriteCharge {
@@ -27,7 +32,12 @@ public final class WriteCharge {
     final Partition[] parts = new Partition[MAX_PARTS];
     final Object[] layouts = new Object[MAX_PARTS];
     int size;
+    /** Partitions that admitted earlier writes of the open request; null entries past requestSize. */
+    private Partition[] requestParts = new Partition[MAX_PARTS];
+    private int requestSize;
+    private boolean inRequest;
 
+    /** Clears the parts of the last write; an open request stays open. */
     public WriteCharge reset() {
         for (int i = 0; i < size; i++) { maps[i] = null; parts[i] = null; layouts[i] = null; }
         size = 0;
@@ -59,6 +69,43 @@ public final class WriteCharge {
     }
 
     public int size() { return size; }
+
+    /** Opens a request of several writes (see the class note); any request left open is forgotten. */
+    public void beginRequest() {
+        clearRequest();
+        inRequest = true;
+    }
+
+    /** Closes the request: each write is judged on its own again. */
+    public void endRequest() {
+        clearRequest();
+        inRequest = false;
+    }
+
+    private void clearRequest() {
+        java.util.Arrays.fill(requestParts, 0, requestSize, null);
+        requestSize = 0;
+    }
+
+    /** Whether partition {@code p} of part {@code i} already admitted an earlier part of this write or request. */
+    boolean admittedBefore(int i, Partition p) {
+        return contains(parts, i, p) || contains(requestParts, requestSize, p);
+    }
+
+    /** Notes the partitions of an admitted write in the open request, if any. */
+    void admitted() {
+        if (!inRequest) return;
+        for (int i = 0; i < size; i++) {
+            if (admittedBefore(i, parts[i])) continue;
+            if (requestSize == requestParts.length) requestParts = java.util.Arrays.copyOf(requestParts, requestSize * 2);
+            requestParts[requestSize++] = parts[i];
+        }
+    }
+
+    private static boolean contains(Partition[] a, int n, Partition p) {
+        for (int j = 0; j < n; j++) if (a[j] == p) return true;
+        return false;
+    }
 
     /**
      * The partition admission found for (token, sort) of {@code map} while the map's layout was

@@ -14,9 +14,16 @@
  *     own partitions over the signed 64-bit token space, addressed by (token, sort position).
  *     Each partition has a ceiling bucket (1,000 write units a second, a read unit costing a
  *     third), a size, an item count and counters. Partitions split, never merge.</li>
+ * <li><b>Partition admission</b> ({@link io.keyline.capacity.Partition}): a partition in credit
+ *     admits any one request and charges it in full, even past zero; in debt it refuses every
+ *     request until the debt is repaid at the ceiling rate. An idle partition banks
+ *     {@link io.keyline.capacity.CapacitySettings#partitionBurst()} of its ceiling. The actions of
+ *     a transaction are one request ({@link io.keyline.capacity.WriteCharge#beginRequest}). So one
+ *     large request passes on an idle partition and a hot key throttles within about a second
+ *     (docs/RULES.md#CAP-PARTITION-INSTANT).</li>
  * <li><b>Admission</b>: a request passes its partition's ceiling and then the table's (or
  *     index's) limit: provisioned units with 300 s of banked burst, or on-demand's
- *     min(2 × previous peak, OnDemandThroughput maximum, table quota). Adaptive boost is the
+ *     min(2 × previous peak, OnDemandThroughput maximum, table quota) with 20 s banked. Adaptive boost is the
  *     table-wide bucket itself: a hot partition may use any idle share up to its ceiling and the
  *     table total. A write is admitted only if the table partition and every GSI partition it
  *     touches have room ({@link io.keyline.capacity.WriteCharge},
@@ -57,8 +64,9 @@
  * {@link io.keyline.capacity.CapacitySettings} or named constants marked inferred: the partition
  * count heuristic ⌈RCU/3,000 + WCU/1,000⌉ and on-demand's max(R/3,000, W/1,000); the growth delay
  * of an on-demand peak (30 min); when a partition counts as hot (80% of its ceiling or throttled)
- * and how long before it is isolated (1 min); how much of a second's ceiling a partition absorbs
- * at once (1 s); the monotonic-sort-key share (90%); Query/Scan's partition minimum combined by
+ * and how long before it is isolated (1 min); how much of its ceiling an idle partition banks
+ * (4 s) and that one request in credit is charged in full; the on-demand table's bank (20 s); the
+ * monotonic-sort-key share (90%); Query/Scan's partition minimum combined by
  * max rather than sum ({@link io.keyline.capacity.ReadMeter#units}); an in-place index update
  * sized on the larger entry; KeyRange on on-demand mapped to ThrottlingException; the on-demand
  * table quota applied to the table and each GSI separately; message texts marked inferred in

@@ -38,13 +38,47 @@ class AdmissionTest {
     void oneKeyIsCappedAtThePartitionCeiling() { // B.6 [doc, AWS-BP]: 1,000 WCU per partition
         Sim sim = new Sim();
         PartitionMap t = sim.table(Throughput.provisioned(10_000, 10_000), 0).table();
-        assertThat(Sim.burst(t, 7, 1, 1500)).isEqualTo(1000);
+        assertThat(Sim.burst(t, 7, 1, Sim.PARTITION_BANK + 500)).isEqualTo(Sim.PARTITION_BANK); // what it banked idle
         Throttle th = t.admitWrite(7, 0, 1);
         assertThat(th.reason()).isEqualTo(ThrottlingReason.TABLE_WRITE_KEY_RANGE);
         assertThat(th.partition()).isEqualTo(t.partitionOf(7, 0));
         long elsewhere = Long.MIN_VALUE + 5;
         assertThat(t.partitionOf(elsewhere, 0)).isNotEqualTo(t.partitionOf(7, 0));
         assertThat(t.admitWrite(elsewhere, 0, 1)).isNull();
+        sim.advanceSeconds(1);
+        assertThat(Sim.burst(t, 7, 1, 1500)).isEqualTo(1000); // then its ceiling a second
+    }
+
+    @Test
+    void aPartitionInCreditAdmitsOneRequestOfAnySizeThenRepaysItsDebtAtItsCeiling() { // docs/RULES.md#CAP-PARTITION-INSTANT
+        Sim sim = new Sim();
+        PartitionMap t = sim.table(Throughput.provisioned(40_000, 40_000), 0).table();
+        assertThat(t.admitWrite(7, 0, 10_000)).isNull(); // far more than the bank: admitted, charged in full
+        assertThat(t.admitWrite(7, 0, 1).reason()).isEqualTo(ThrottlingReason.TABLE_WRITE_KEY_RANGE);
+        assertThat(t.admitRead(7, 0).reason()).isEqualTo(ThrottlingReason.TABLE_READ_KEY_RANGE);
+        long repaidMillis = (10_000 - Sim.PARTITION_BANK) * 1000L / 1000; // at 1,000 WCU a second
+        sim.advance(repaidMillis - 10);
+        assertThat(t.admitWrite(7, 0, 1)).isNotNull();
+        sim.advance(20);
+        assertThat(t.admitRead(7, 0)).isNull();
+        assertThat(t.admitWrite(7, 0, 1)).isNull();
+    }
+
+    @Test
+    void aRequestOfSeveralWritesIsJudgedByItsPartitionsBeforeIt() { // a transaction: docs/RULES.md#CAP-PARTITION-INSTANT
+        Sim sim = new Sim();
+        TableCapacity t = sim.table(Throughput.provisioned(40_000, 40_000), 0);
+        WriteCharge c = new WriteCharge();
+        c.beginRequest();
+        for (int i = 0; i < 8; i++) assertThat(t.admitWrite(c.reset().add(t.table(), 7, i, 1_000))).isNull();
+        c.endRequest();
+        assertThat(t.table().snapshot().consumedWrite()).isEqualTo(8_000.0);
+        assertThat(t.admitWrite(c.reset().add(t.table(), 7, 0, 1))).isNotNull(); // in debt now
+        // the same writes one by one: the partition refuses once its bank is spent
+        long other = Long.MIN_VALUE + 5;
+        int admitted = 0;
+        for (int i = 0; i < 8; i++) if (t.admitWrite(c.reset().add(t.table(), other, i, 1_000)) == null) admitted++;
+        assertThat(admitted).isEqualTo(Sim.PARTITION_BANK / 1_000);
     }
 
     @Test
@@ -53,7 +87,7 @@ class AdmissionTest {
         PartitionMap t = sim.table(Throughput.provisioned(40_000, 40_000), 0).table();
         assertThat(t.admitRead(9, 0)).isNull();
         t.chargeRead(9, 0, 1500);
-        assertThat(Sim.burst(t, 9, 1, 600)).isEqualTo(500);
+        assertThat(Sim.burst(t, 9, 1, Sim.PARTITION_BANK - 400)).isEqualTo(Sim.PARTITION_BANK - 500);
         assertThat(t.admitRead(9, 0)).isNotNull().extracting(Throttle::reason).isEqualTo(ThrottlingReason.TABLE_READ_KEY_RANGE);
         sim.advanceSeconds(1);
         assertThat(t.admitRead(9, 0)).isNull();
@@ -96,18 +130,18 @@ class AdmissionTest {
         long day = Items.token("2026-08-03");
         WriteCharge c = new WriteCharge();
         int ok = 0;
-        for (int i = 0; i < 1500; i++) {
+        for (int i = 0; i < Sim.PARTITION_BANK + 500; i++) {
             c.reset().add(t.table(), Items.token("device" + i), 0, 1).add(gsi, day, 0, 1);
             if (t.admitWrite(c) == null) ok++;
         }
-        assertThat(ok).isEqualTo(1000);
+        assertThat(ok).isEqualTo(Sim.PARTITION_BANK);
         c.reset().add(t.table(), Items.token("device-x"), 0, 1).add(gsi, day, 0, 1);
         Throttle th = t.admitWrite(c);
         assertThat(th.exceptionType()).isEqualTo("ProvisionedThroughputExceededException");
         assertThat(th.reason().wire()).isEqualTo("IndexWriteKeyRangeThroughputExceeded");
         assertThat(th.resourceArn()).isEqualTo(Sim.ARN + "/index/byDay");
         assertThat(th.message()).isEqualTo(Throttle.MSG_PROVISIONED_INDEX);
-        assertThat(t.table().snapshot().consumedWrite()).isEqualTo(1000.0);
+        assertThat(t.table().snapshot().consumedWrite()).isEqualTo((double) Sim.PARTITION_BANK);
         assertThat(gsi.snapshot().throttles()).containsEntry("IndexWriteKeyRangeThroughputExceeded", 501L);
     }
 
@@ -143,24 +177,28 @@ class AdmissionTest {
         assertThat(t.partitionCount()).isEqualTo(4);
         assertThat(t.snapshot().servingWrite()).isEqualTo(4000.0);
         int first = spread(sim, t, 6000);
-        Throttle th = t.admitWrite(Items.token("k"), 0, 4000);
-        assertThat(th.exceptionType()).isEqualTo("ThrottlingException");
-        assertThat(th.message()).isEqualTo(Throttle.MSG_ON_DEMAND);
         assertThat(first).isBetween(4000, 8100); // the first second also spends the full bucket
-        for (int s = 0; s < 5; s++) spread(sim, t, 6000); // spends what the first seconds left in the buckets
+        // spends what the first seconds left in the buckets: the 4 partitions' banks, a few hundred a second each
+        for (int s = 0; s < 15; s++) spread(sim, t, 6000);
         int steady = spread(sim, t, 6000);
-        assertThat(steady).isBetween(3900, 4100);
-        for (int s = 0; s < 60; s++) spread(sim, t, 6000);
+        assertThat(steady).isBetween(3900, 4100); // 4 partitions of 1,000 WCU
+        for (int s = 0; s < 45; s++) spread(sim, t, 6000);
         // The first second served 6,000 (a full bucket plus its refill): that is the peak, doubled.
         assertThat(t.snapshot().servingWrite()).isEqualTo(12_000.0);
         assertThat(t.partitionCount()).isEqualTo(12);
         assertThat(spread(sim, t, 6000)).isEqualTo(6000);
+        long k = Items.token("k");
+        Throttle th = null;
+        for (int i = 0; i < 10 && th == null; i++) th = t.admitWrite(k, 0, 1000); // past its partition's bank
+        assertThat(th.exceptionType()).isEqualTo("ThrottlingException");
+        assertThat(th.message()).isEqualTo(Throttle.MSG_ON_DEMAND);
     }
 
     @Test
     void onDemandMaximumCaps() { // B.7 [doc, AWS-TR]: MaxOnDemandThroughputExceeded
         Sim sim = new Sim();
         PartitionMap t = sim.table(Throughput.onDemand(0, 100), 0).table();
+        spendOnDemandBank(sim, t, 300);
         assertThat(spread(sim, t, 300)).isBetween(100, 201);
         Throttle th = t.admitWrite(1, 0, 150);
         assertThat(th.reason()).isEqualTo(ThrottlingReason.TABLE_WRITE_MAX_ON_DEMAND);
@@ -172,6 +210,7 @@ class AdmissionTest {
         Sim sim = new Sim(CapacitySettings.defaults().withTableQuota(40_000, 1_000));
         PartitionMap t = sim.table(Throughput.onDemand(), 0).table();
         assertThat(t.snapshot().servingWrite()).isEqualTo(1000.0);
+        spendOnDemandBank(sim, t, 3000);
         spread(sim, t, 3000);
         Throttle th = t.admitWrite(1, 0, 900);
         assertThat(th.reason()).isEqualTo(ThrottlingReason.TABLE_WRITE_ACCOUNT_LIMIT);
@@ -198,6 +237,11 @@ class AdmissionTest {
         assertThat(t.admitRead(1, 0)).isNull();
         assertThat(table.admitWrite(new WriteCharge().add(t, 1, 0, 5000))).isNull();
         assertThat(t.snapshot().consumedWrite()).isZero();
+    }
+
+    /** Offers {@code perSecond} for as many seconds as an on-demand table banks: its bank is spent after. */
+    private static void spendOnDemandBank(Sim sim, PartitionMap t, int perSecond) {
+        for (long s = 0; s < CapacitySettings.ON_DEMAND_TABLE_BURST.toSeconds(); s++) spread(sim, t, perSecond);
     }
 
     /** {@code perSecond} writes of 1 unit over many keys, in 1 ms steps; returns the admitted count. */

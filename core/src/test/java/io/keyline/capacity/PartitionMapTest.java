@@ -177,6 +177,7 @@ class PartitionMapTest {
         PartitionMap m = map(sim, Throughput.provisioned(1, 4000), false, false);
         long a = 100, b = 200;
         assertThat(m.partitionOf(a, 0)).isEqualTo(m.partitionOf(b, 0));
+        for (int s = 0; s < 2; s++) pairSecond(sim, m, a, b); // spends what the idle partition banked
         int before = pairSecond(sim, m, a, b);
         for (int s = 0; s < 40; s++) pairSecond(sim, m, a, b);
         int after = pairSecond(sim, m, a, b);
@@ -184,6 +185,33 @@ class PartitionMapTest {
         assertThat(m.partitionOf(a, 0)).isNotEqualTo(m.partitionOf(b, 0));
         assertThat(after).isBetween(1900, 2000);
         assertThat(m.partitionCount()).isGreaterThan(5);
+    }
+
+    @Test
+    void aSplitDoesNotForgiveDebt() { // a split never lifts a key over its ceiling; docs/RULES.md#CAP-PARTITION-INSTANT
+        Sim sim = new Sim(CapacitySettings.defaults().withMaxPartitionBytes(1000));
+        PartitionMap m = map(sim, Throughput.provisioned(1, 40_000), false, false);
+        long a = 100, b = 200;
+        assertThat(m.partitionOf(a, 0)).isEqualTo(m.partitionOf(b, 0));
+        int before = m.partitionCount();
+        assertThat(m.admitWrite(a, 0, 10_000)).isNull(); // the bank and 7,000 more
+        m.recordSize(a, 0, 600, 1);
+        m.recordSize(b, 0, 600, 1); // past 1,000 bytes: the partition splits between a and b
+        assertThat(m.partitionCount()).isEqualTo(before + 1);
+        assertThat(m.partitionOf(a, 0)).isNotEqualTo(m.partitionOf(b, 0));
+        assertThat(m.admitWrite(a, 0, 1)).isNotNull();
+        assertThat(m.admitWrite(b, 0, 1)).isNotNull(); // each child inherits its parent's debt
+        sim.advance(7_010);
+        assertThat(m.admitWrite(a, 0, 1)).isNull();
+        assertThat(m.admitWrite(b, 0, 1)).isNull();
+    }
+
+    @Test
+    void aHotKeyUnderAdaptiveBoostIsStillCappedAtItsCeiling() { // B.6 [doc]: boost lends table share, never past 1,000
+        Sim sim = new Sim();
+        PartitionMap m = map(sim, Throughput.provisioned(400, 400), false, false);
+        for (int s = 0; s < 5; s++) sim.second(m, 3, 6_000);
+        assertThat(sim.second(m, 3, 6_000)).isBetween(995, 1005);
     }
 
     @Test

@@ -8,6 +8,13 @@ import java.util.List;
 final class Sim {
     static final String ARN = "arn:aws:dynamodb:us-east-1:000000000000:table/T";
 
+    /**
+     * Write units an idle partition banks on the product's default settings
+     * ({@link CapacitySettings#DEFAULT_PARTITION_BURST} of its 1,000 WCU ceiling).
+     */
+    static final int PARTITION_BANK =
+            (int) (Rules.PARTITION_WRITE_CEILING * CapacitySettings.DEFAULT_PARTITION_BURST.toSeconds());
+
     final ManualClock clock = new ManualClock();
     final CapacityModel model;
 

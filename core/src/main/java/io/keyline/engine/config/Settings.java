@@ -25,15 +25,6 @@ public record Settings(String region, String accountId, Duration tableCreateDela
     /** docs/RULES.md#LSI-ITEM-COLLECTION: 10 GB. */
     public static final long DEFAULT_ITEM_COLLECTION_LIMIT_BYTES = 10L * 1024 * 1024 * 1024;
 
-    /**
-     * [inf] How much of its per-second ceiling a partition absorbs at one instant. DynamoDB takes
-     * a 25-item BatchWriteItem of 49 KB items to one partition key (1,225 WCU) and a 3 MB
-     * transaction at once without throttling (ScyllaDB's test_batch.py / test_transact.py pass
-     * against it with retries off), so a partition must absorb well over one second of its
-     * 1,000 WCU; 20 s covers a 16 MB request. Steady-state limits are unchanged.
-     */
-    public static final Duration PARTITION_BURST = Duration.ofSeconds(20);
-
     public Settings {
         if (capacity == null) capacity = defaultCapacity();
     }
@@ -58,15 +49,12 @@ public record Settings(String region, String accountId, Duration tableCreateDela
         return new Settings("us-east-1", "000000000000", Duration.ZERO, Duration.ZERO, null);
     }
 
-    /** The capacity model's defaults with {@link #PARTITION_BURST}. */
+    /**
+     * The capacity model's defaults ({@link CapacitySettings#defaults()}): the product's, which
+     * tests use too. A partition's bank is {@link CapacitySettings#DEFAULT_PARTITION_BURST}.
+     */
     public static CapacitySettings defaultCapacity() {
-        return withPartitionBurst(CapacitySettings.defaults(), PARTITION_BURST);
-    }
-
-    /** {@code c} with another ceiling window (how much of a second's ceiling a partition absorbs at once). */
-    public static CapacitySettings withPartitionBurst(CapacitySettings c, Duration burst) {
-        return new CapacitySettings(c.mode(), c.maxPartitionBytes(), c.tableQuotaRead(), c.tableQuotaWrite(),
-                c.onDemandGrowthDelay(), c.isolationEnabled(), c.isolationDelay(), c.hotFraction(), burst);
+        return CapacitySettings.defaults();
     }
 
     public Settings withTableCreateDelay(Duration d) {

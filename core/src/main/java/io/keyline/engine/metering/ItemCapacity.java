@@ -174,6 +174,16 @@ public final class ItemCapacity {
         return ConsumedCapacity.builder(b.metadata().name()).table(0, units).build();
     }
 
+    /**
+     * Opens a request of several writes on this thread (a transaction): until {@link #endRequest},
+     * a partition that admitted one of them admits the rest, so the request is judged by the
+     * partitions' state before it and charged in full (docs/RULES.md#CAP-PARTITION-INSTANT).
+     */
+    public void beginRequest() { states.get().charge.beginRequest(); }
+
+    /** Closes what {@link #beginRequest} opened on this thread. */
+    public void endRequest() { states.get().charge.endRequest(); }
+
     private static void admit(TableBinding b, WriteCharge charge) {
         Throttle t = b.capacity().admitWrite(charge);
         if (t != null) throw error(t);

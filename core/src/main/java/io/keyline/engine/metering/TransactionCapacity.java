@@ -15,7 +15,9 @@ import java.util.Map;
  * Capacity of transactions (docs/RULES.md#CAP-TRANSACTION: every item is prepared and committed, so 2×):
  * admits each planned write of a TransactWriteItems on its table and GSIs, a ConditionCheck as
  * a write of the item it checks; a refused action cancels the transaction with a
- * {@code ThrottlingError} reason at its position. Actions admitted before the refused one keep
+ * {@code ThrottlingError} reason at its position. The transaction is one request: a partition
+ * in credit when it is first reached admits every action on it, all charged in full (so a 4 MB
+ * transaction passes on an idle partition). Actions admitted before the refused one keep
  * their charge, as the prepare phase of a cancelled DynamoDB transaction consumes capacity
  * (inferred, same entry). Thread-safe.
  */
@@ -30,16 +32,21 @@ public final class TransactionCapacity implements WriteAdmission {
 
     @Override public List<CancellationReason> admit(List<WriteAction> actions, List<Map<String, AttributeValue>> oldItems,
                                                     List<Map<String, AttributeValue>> newItems) {
-        for (int i = 0; i < actions.size(); i++) {
-            WriteAction a = actions.get(i);
-            try {
-                items.admitWrite(registry.binding(a.table()), a.key(), oldItems.get(i), newItems.get(i), true);
-            } catch (ApiException e) {
-                if (!ItemCapacity.isThrottling(e)) throw e;
-                return CancellationReason.only(actions.size(), i, CancellationReason.throttled(e.getMessage()));
+        items.beginRequest();
+        try {
+            for (int i = 0; i < actions.size(); i++) {
+                WriteAction a = actions.get(i);
+                try {
+                    items.admitWrite(registry.binding(a.table()), a.key(), oldItems.get(i), newItems.get(i), true);
+                } catch (ApiException e) {
+                    if (!ItemCapacity.isThrottling(e)) throw e;
+                    return CancellationReason.only(actions.size(), i, CancellationReason.throttled(e.getMessage()));
+                }
             }
+            return null;
+        } finally {
+            items.endRequest();
         }
-        return null;
     }
 
     /**

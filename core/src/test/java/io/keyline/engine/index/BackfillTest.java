@@ -21,8 +21,10 @@ class BackfillTest {
             + "'Projection':{'ProjectionType':'ALL'}}}]}";
 
     @Test void aNewGsiIndexesEveryItemWrittenBeforeAndDuringTheBackfill() throws Exception {
-        // a GSI lag on the manual clock holds the backfill CREATING until the test moves the clock
-        try (IndexFixture f = new IndexFixture(io.keyline.engine.config.Settings.defaults().withGsiLag(java.time.Duration.ofSeconds(1)),
+        // a GSI lag on the manual clock holds the backfill CREATING until the test moves the clock;
+        // capacity is only measured: 20,000 writes at one instant would meet the partitions' ceilings
+        try (IndexFixture f = new IndexFixture(io.keyline.engine.config.Settings.defaults().withGsiLag(java.time.Duration.ofSeconds(1))
+                .withCapacity(io.keyline.capacity.CapacitySettings.defaults().withMode(io.keyline.capacity.CapacityMode.ACCOUNT)),
                 new io.keyline.storage.memory.MemoryStorage(), new io.keyline.time.ManualClock())) {
             f.call("CreateTable", "{'TableName':'tbl','BillingMode':'PAY_PER_REQUEST','KeySchema':[{'AttributeName':'p','KeyType':'HASH'}],"
                     + "'AttributeDefinitions':[{'AttributeName':'p','AttributeType':'S'}]}");
