@@ -15,11 +15,15 @@ import io.keyline.storage.Snapshot;
 import io.keyline.storage.Storage;
 import io.keyline.storage.WriteBatch;
 import io.keyline.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * Online creation of a GSI: fills the new index from the items already in the table while
@@ -45,7 +49,12 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class Backfill implements AutoCloseable {
     /** Items read and indexed under one lock acquisition and one change record. */
     static final int ITEMS_PER_CHUNK = 128;
-    private static final long POLL_MILLIS = 2;
+    /**
+     * Waiting for its records, a backfill wakes on each applied batch and at close; this bounds
+     * the wait (real time) only so that an index dropped while its records wait for a GSI lag
+     * that no one advances is still noticed.
+     */
+    private static final long RECHECK_NANOS = TimeUnit.SECONDS.toNanos(1);
 
     private final Storage storage;
     private final Catalog catalog;
@@ -56,6 +65,9 @@ public final class Backfill implements AutoCloseable {
     private final Set<Thread> running = ConcurrentHashMap.newKeySet();
     private final Set<Long> inProgress = ConcurrentHashMap.newKeySet();
     private volatile boolean closed;
+    /** Signalled each time a backfill thread ends (see {@link #awaitFinished}). */
+    private final ReentrantLock finishedLock = new ReentrantLock();
+    private final Condition finished = finishedLock.newCondition();
 
     public Backfill(Storage storage, Catalog catalog, ItemStore items, Clock clock, GsiChangeLog log, GsiPropagator propagator) {
         this.storage = storage;
@@ -76,6 +88,12 @@ public final class Backfill implements AutoCloseable {
             } finally {
                 inProgress.remove(indexKeyspaceId);
                 running.remove(Thread.currentThread());
+                finishedLock.lock();
+                try {
+                    finished.signalAll();
+                } finally {
+                    finishedLock.unlock();
+                }
             }
         }, "keyline-gsi-backfill-" + indexKeyspaceId);
         t.setDaemon(true);
@@ -87,6 +105,21 @@ public final class Backfill implements AutoCloseable {
     public boolean running(TableMetadata table) {
         for (IndexMetadata g : table.globalIndexes()) if (inProgress.contains(g.keyspaceId())) return true;
         return false;
+    }
+
+    /**
+     * Waits until no backfill runs, for at most {@code maxWait} of real time; true if none does.
+     * For tests and tools that need an index ACTIVE before going on.
+     */
+    public boolean awaitFinished(Duration maxWait) throws InterruptedException {
+        finishedLock.lock();
+        try {
+            long left = maxWait.toNanos();
+            while (!inProgress.isEmpty() && left > 0) left = finished.awaitNanos(left);
+            return inProgress.isEmpty();
+        } finally {
+            finishedLock.unlock();
+        }
     }
 
     /** Runs one backfill on the calling thread. */
@@ -108,14 +141,31 @@ public final class Backfill implements AutoCloseable {
             }
             if (!chunk.isEmpty() && !index(tableName, table.keyspaceId(), indexKeyspaceId, chunk)) return;
         }
-        long end = log.nextSequence();
-        while (!propagator.appliedBefore(end)) {
-            if (closed || current(tableName, table.keyspaceId(), indexKeyspaceId) == null) return;
-            propagator.wake();
-            sleep();
-        }
+        if (!awaitPropagated(tableName, table.keyspaceId(), indexKeyspaceId)) return;
         activate(tableName, table.keyspaceId(), indexKeyspaceId);
         stats.setBackfilling(null);
+    }
+
+    /**
+     * Waits, on the propagator's progress, until every record written up to now (the scan's and
+     * the live writes' before it) is applied; false if the backfill was closed, the index or
+     * table dropped, or the thread interrupted. Wakes the propagator first: the scan's last
+     * records may not have been seen yet.
+     */
+    private boolean awaitPropagated(String tableName, long tableKeyspaceId, long indexKeyspaceId) {
+        long end = log.nextSequence();
+        propagator.wake();
+        try {
+            while (true) {
+                long seen = propagator.progress();
+                if (propagator.appliedBefore(end)) return true;
+                if (closed || current(tableName, tableKeyspaceId, indexKeyspaceId) == null) return false;
+                propagator.awaitProgress(seen, () -> closed, RECHECK_NANOS);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
     }
 
     /** Indexes the current images of these items; false if the index or table is gone. */
@@ -161,17 +211,10 @@ public final class Backfill implements AutoCloseable {
         return null;
     }
 
-    private static void sleep() {
-        try {
-            Thread.sleep(POLL_MILLIS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
     /** Stops running backfills; an index left CREATING is backfilled again at the next start. */
     @Override public void close() {
         closed = true;
+        propagator.releaseWaiters(); // a backfill waiting for its records sees closed at once
         for (Thread t : running) {
             try {
                 t.join(5000);

@@ -57,6 +57,12 @@ public final class Indexes implements AutoCloseable {
     /** True while one of the table's GSIs is being backfilled. */
     public boolean backfilling(TableMetadata table) { return backfill.running(table); }
 
+    /**
+     * Waits until every GSI backfill has ended (its index ACTIVE, or dropped), for at most
+     * {@code maxWait} of real time; true if none runs. For tests, tools and benchmarks.
+     */
+    public boolean awaitBackfills(java.time.Duration maxWait) throws InterruptedException { return backfill.awaitFinished(maxWait); }
+
     /** Applies every GSI change that is due now, on the calling thread (tests, benchmarks). */
     public void propagateDue() { propagator.applyDue(); }
 
