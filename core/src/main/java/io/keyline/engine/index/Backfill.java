@@ -65,6 +65,7 @@ public final class Backfill implements AutoCloseable {
     private final Set<Thread> running = ConcurrentHashMap.newKeySet();
     private final Set<Long> inProgress = ConcurrentHashMap.newKeySet();
     private volatile boolean closed;
+    private volatile Observer observer = new Observer() {};
     /** Signalled each time a backfill thread ends (see {@link #awaitFinished}). */
     private final ReentrantLock finishedLock = new ReentrantLock();
     private final Condition finished = finishedLock.newCondition();
@@ -77,6 +78,20 @@ public final class Backfill implements AutoCloseable {
         this.log = log;
         this.propagator = propagator;
     }
+
+    /**
+     * A test's view of a running backfill, called on its thread: after each chunk of items is
+     * indexed and when the scan is over (before waiting for its records to be applied). A test
+     * blocks in it to hold the scan open while it writes, which proves its writes fell inside.
+     */
+    interface Observer {
+        default void chunkIndexed() {}
+
+        default void scanned() {}
+    }
+
+    /** Installs {@code o} for the backfills that start or continue from now on (tests). */
+    void observe(Observer o) { observer = o; }
 
     /** Starts backfilling {@code index} (already CREATING in the catalog) of table {@code tableName}. */
     public void start(String tableName, long indexKeyspaceId) {
@@ -141,19 +156,20 @@ public final class Backfill implements AutoCloseable {
             }
             if (!chunk.isEmpty() && !index(tableName, table.keyspaceId(), indexKeyspaceId, chunk)) return;
         }
-        if (!awaitPropagated(tableName, table.keyspaceId(), indexKeyspaceId)) return;
+        long end = log.nextSequence(); // every record up to the scan's end has a lower sequence
+        observer.scanned();
+        if (!awaitPropagated(tableName, table.keyspaceId(), indexKeyspaceId, end)) return;
         activate(tableName, table.keyspaceId(), indexKeyspaceId);
         stats.setBackfilling(null);
     }
 
     /**
-     * Waits, on the propagator's progress, until every record written up to now (the scan's and
-     * the live writes' before it) is applied; false if the backfill was closed, the index or
+     * Waits, on the propagator's progress, until every record below sequence {@code end} (the
+     * scan's and the live writes' before its end) is applied; false if the backfill was closed, the index or
      * table dropped, or the thread interrupted. Wakes the propagator first: the scan's last
      * records may not have been seen yet.
      */
-    private boolean awaitPropagated(String tableName, long tableKeyspaceId, long indexKeyspaceId) {
-        long end = log.nextSequence();
+    private boolean awaitPropagated(String tableName, long tableKeyspaceId, long indexKeyspaceId, long end) {
         propagator.wake();
         try {
             while (true) {
@@ -187,6 +203,7 @@ public final class Backfill implements AutoCloseable {
             if (log.append(batch, clock.millis(), List.of(new IndexEntries.Delta(index, List.of(), puts))) >= 0) storage.write(batch);
         });
         propagator.wake();
+        observer.chunkIndexed();
         return true;
     }
 

@@ -41,6 +41,9 @@ public final class Indexes implements AutoCloseable {
 
     public ItemCollections collections() { return collections; }
 
+    /** The backfills, for tests of this package that watch one run. */
+    Backfill backfill() { return backfill; }
+
     /** Starts the backfill of a GSI that UpdateTable just added as CREATING. */
     public void startBackfill(String tableName, IndexMetadata index) { backfill.start(tableName, index.keyspaceId()); }
 
