@@ -13,9 +13,10 @@ import java.util.ServiceLoader;
  * see that module's pom). Fixtures open their storage here, so a test class runs on every
  * storage unchanged; a test that is about one storage by nature builds that one itself.
  *
- * <p>Everything opened here, and whatever a fixture hands to {@link #closeAfterTest}, is closed
- * (last first) when the test instance is done, by {@link CloseTestResources}: a RocksDB
- * directory per test would otherwise stay open for the whole run. Not thread-safe: tests of one
+ * <p>What {@link #open} opens, and whatever a fixture hands to {@link #closeAfterTest}, is
+ * closed (last first) when the test instance is done, by {@link CloseTestResources}: a RocksDB
+ * directory per test would otherwise stay open for the whole run. {@link #openOwned} is for
+ * fixtures that close their storage themselves. Not thread-safe: tests of one
  * JVM run one at a time (the build runs no test in parallel).
  */
 public final class TestStorage {
@@ -28,7 +29,7 @@ public final class TestStorage {
         /** The kind, as the {@value #PROPERTY} property names it. */
         String kind();
 
-        /** A new, empty storage (for a persistent one, in a fresh directory it removes at close). */
+        /** A new, empty storage; a persistent one in a fresh directory that its close removes. */
         Storage open();
     }
 
@@ -41,10 +42,19 @@ public final class TestStorage {
 
     /** A fresh storage of the configured kind, closed after the current test. */
     public static Storage open() {
+        Storage storage = openOwned();
+        return storage instanceof MemoryStorage ? storage : closeAfterTest(storage);
+    }
+
+    /**
+     * A fresh storage of the configured kind that the caller closes: for a fixture that outlives
+     * one test, such as a server shared by a test class.
+     */
+    public static Storage openOwned() {
         String kind = kind();
         if (kind.equals(MEMORY)) return new MemoryStorage();
         for (Provider p : ServiceLoader.load(Provider.class)) {
-            if (p.kind().equals(kind)) return closeAfterTest(p.open());
+            if (p.kind().equals(kind)) return p.open();
         }
         throw new IllegalStateException("no " + Provider.class.getName() + " for " + PROPERTY + "=" + kind + " on the test class path");
     }
