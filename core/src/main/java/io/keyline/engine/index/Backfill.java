@@ -44,7 +44,9 @@ import java.util.concurrent.locks.ReentrantLock;
  * scan is applied. Items whose key has the wrong type or is too long are skipped, as DynamoDB
  * does. If the index is deleted meanwhile, the backfill stops.
  *
- * <p>Thread-safe. Progress lives in the index's {@link TableStatistics} (backfilling flag).
+ * <p>Thread-safe. Progress lives in the index's {@link TableStatistics} (backfilling flag). A
+ * backfill waiting for its records sleeps on the propagator's progress ({@link
+ * GsiPropagator#awaitProgress}), never polls; {@link #close} wakes it.
  */
 public final class Backfill implements AutoCloseable {
     /** Items read and indexed under one lock acquisition and one change record. */
