@@ -2,6 +2,7 @@
 # Builds what the harness needs (offline) and runs it from the repository root.
 #   bench/run.sh [--smoke] [options]        the matrix (see --help for options)
 #   bench/run.sh --jmh [JMH options]        the micro-benchmarks (JMH's own options, e.g. -f 1 -wi 2 -i 3 Json)
+#   bench/run.sh --main NAME [args]         an in-process engine benchmark of io.keyline.bench.engine (e.g. IndexBenchmark)
 # Keyline itself is started from cli/target/keyline.jar, built here when the cli module has sources.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -15,5 +16,10 @@ heap="${BENCH_CLIENT_JVM:--Xms1g -Xmx2g}"
 if [ "${1:-}" = "--jmh" ]; then
   shift
   exec java $heap -cp "$cp" org.openjdk.jmh.Main "$@"
+fi
+if [ "${1:-}" = "--main" ]; then
+  main="${2:?bench/run.sh --main needs a class of io.keyline.bench.engine, e.g. IndexBenchmark}"
+  shift 2
+  exec java $heap -cp "$cp" "io.keyline.bench.engine.$main" "$@"
 fi
 exec java $heap -Dkeyline.root="$PWD" -cp "$cp" io.keyline.bench.BenchMain "$@"

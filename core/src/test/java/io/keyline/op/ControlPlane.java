@@ -8,19 +8,21 @@ import io.keyline.engine.config.Settings;
 import io.keyline.error.ApiException;
 import io.keyline.testing.OperationCalls;
 import io.keyline.protocol.JsonObject;
-import io.keyline.storage.memory.MemoryStorage;
+import io.keyline.storage.Storage;
+import io.keyline.testing.TestStorage;
 import io.keyline.time.ManualClock;
 import java.util.List;
 import java.util.Map;
 
 /**
- * Test harness for control-plane operations: an engine on memory storage with a manual clock,
+ * Test harness for control-plane operations: an engine on the test storage ({@link TestStorage}:
+ * memory, or RocksDB in storage-rocksdb's run of these tests) with a manual clock,
  * requests written as JSON text (single quotes stand for double quotes, to keep tests readable)
  * and responses read back through the JSON writer and parser, as a client would see them.
  */
 final class ControlPlane {
     final ManualClock clock = new ManualClock();
-    final MemoryStorage storage = new MemoryStorage();
+    final Storage storage = TestStorage.open();
     final Engine engine;
     final Operations operations;
 
@@ -35,7 +37,7 @@ final class ControlPlane {
     static Settings enforcing() { return Settings.defaults(); }
 
     ControlPlane(Settings settings) {
-        engine = new Engine(storage, clock, settings);
+        engine = TestStorage.closeAfterTest(new Engine(storage, clock, settings));
         operations = new Operations(engine);
     }
 

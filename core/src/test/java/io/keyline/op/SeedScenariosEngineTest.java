@@ -18,6 +18,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -155,6 +156,7 @@ class SeedScenariosEngineTest {
      * Seed: a status GSI where every new order is PENDING has one hot partition; with the key
      * sharded 16 ways (PENDING#0..15 on 16 different partitions) it serves 16 times the ceiling.
      */
+    @Tag("slow") // see README.md, "Tests"
     @Test void statusGsiShardedSixteenWaysServesSixteenCeilings() {
         createTable("single", 10_000, 100_000, "status", 200_000);
         int seconds = 2;
@@ -180,6 +182,7 @@ class SeedScenariosEngineTest {
      * 400 MB / 4 KB = 100,000 blocks, halved (B.2); a strongly consistent scan costs ~100,000.
      * The seed's "about 50,000 RCU (strongly consistent)" can only be the eventual figure.
      */
+    @Tag("slow") // see README.md, "Tests"
     @Test void filteredScanPaysForEverythingItReads() {
         ScanTotals t = loadAndScan(400_000, false);
         assertThat(t.scanned).isEqualTo(400_000);

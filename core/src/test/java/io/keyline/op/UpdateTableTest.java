@@ -223,11 +223,7 @@ class UpdateTableTest {
                     + String.format(CREATE_X, "gsi1") + "]");
             Map<String, Object> gsi = map(list(d.get("GlobalSecondaryIndexes")).get(0));
             assertThat(gsi.get("IndexStatus")).isEqualTo("CREATING");
-            long deadline = System.nanoTime() + 10_000_000_000L;
-            while (cp.engine.catalog().get("ppr").globalIndexes().get(0).status() != io.keyline.metadata.TableStatus.ACTIVE
-                    && System.nanoTime() < deadline) {
-                Thread.sleep(2);
-            }
+            assertThat(cp.engine.indexes().awaitBackfills(Duration.ofSeconds(10))).isTrue();
             assertThat(cp.engine.catalog().get("ppr").globalIndexes().get(0).status()).isEqualTo(io.keyline.metadata.TableStatus.ACTIVE);
             assertThat(list(d.get("AttributeDefinitions"))).hasSize(2);
             long keyspace = cp.engine.catalog().get("ppr").globalIndexes().get(0).keyspaceId();

@@ -140,12 +140,8 @@ class IndexEndToEndTest {
                 .globalSecondaryIndexUpdates(u -> u.create(c -> c.indexName("byX")
                         .keySchema(k -> k.attributeName("x").keyType(KeyType.HASH)).projection(p -> p.projectionType(ProjectionType.ALL)))));
         assertThat(created.tableDescription().globalSecondaryIndexes().get(0).indexStatus()).isEqualTo(IndexStatus.CREATING);
-        GlobalSecondaryIndexDescription gsi = null;
-        for (int attempt = 0; attempt < 1000; attempt++) {
-            gsi = db.describeTable(b -> b.tableName("late")).table().globalSecondaryIndexes().get(0);
-            if (gsi.indexStatus() == IndexStatus.ACTIVE) break;
-            Thread.sleep(10);
-        }
+        assertThat(keyline.engine().indexes().awaitBackfills(Duration.ofSeconds(30))).as("backfill ended").isTrue();
+        GlobalSecondaryIndexDescription gsi = db.describeTable(b -> b.tableName("late")).table().globalSecondaryIndexes().get(0);
         assertThat(gsi.indexStatus()).isEqualTo(IndexStatus.ACTIVE);
         assertThat(gsi.backfilling()).isNull();
         assertThat(gsi.itemCount()).isEqualTo(500);
@@ -183,12 +179,10 @@ class IndexEndToEndTest {
                     .keyConditionExpression("customer = :c").expressionAttributeValues(Map.of(":c", AttributeValue.fromS("c1"))))
                     .count()).as("an LSI is strongly consistent").isEqualTo(1);
             clock.advance(Duration.ofSeconds(1));
-            List<Map<String, AttributeValue>> seen = new ArrayList<>();
-            for (int attempt = 0; attempt < 500 && seen.isEmpty(); attempt++) {
-                seen = db.query(b -> b.tableName("lagged").indexName("byStatus").keyConditionExpression("#s = :s")
-                        .expressionAttributeNames(Map.of("#s", "status")).expressionAttributeValues(values)).items();
-                if (seen.isEmpty()) Thread.sleep(2);
-            }
+            // awaitIdle wakes the propagator, which sees the moved clock at once, and waits for the log to empty
+            assertThat(lagging.engine().indexes().propagator().awaitIdle(Duration.ofSeconds(10))).isTrue();
+            List<Map<String, AttributeValue>> seen = db.query(b -> b.tableName("lagged").indexName("byStatus").keyConditionExpression("#s = :s")
+                    .expressionAttributeNames(Map.of("#s", "status")).expressionAttributeValues(values)).items();
             assertThat(seen).hasSize(1);
         }
 

@@ -66,10 +66,12 @@ class ServerLifecycleTest {
         try (RawHttp http = RawHttp.connect(URI.create("http://127.0.0.1:" + port))) {
             CompletableFuture<RawHttp.Response> reply = CompletableFuture.supplyAsync(() -> http.call("Slow", "{}"));
             assertThat(entered.await(5, TimeUnit.SECONDS)).isTrue();
-            CompletableFuture<Void> closing = CompletableFuture.runAsync(server::close);
-            Thread.sleep(100); // close is now waiting for the worker
+            Thread closer = new Thread(server::close, "closer");
+            closer.start();
+            awaitBlockedIn(closer, "io.keyline.server.InFlight", "awaitIdle"); // close is now waiting for the worker
             release.countDown();
-            closing.get(10, TimeUnit.SECONDS);
+            closer.join(10_000);
+            assertThat(closer.isAlive()).as("close returned").isFalse();
             assertThat(reply.get(10, TimeUnit.SECONDS).text()).isEqualTo("{\"done\":true}");
         }
         server.close(); // twice is harmless
@@ -128,5 +130,24 @@ class ServerLifecycleTest {
             assertThat(again.next()).isEqualTo(id);
         }
         assertThat(other.next()).isNotIn(seen);
+    }
+
+    /**
+     * Waits until {@code thread} is parked in {@code cls.method}: proof that it reached the wait a
+     * test means to exercise. Polls the thread's stack with a deadline; nothing else can tell.
+     */
+    private static void awaitBlockedIn(Thread thread, String cls, String method) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (System.nanoTime() < deadline) {
+            Thread.State state = thread.getState();
+            if (state == Thread.State.WAITING || state == Thread.State.TIMED_WAITING) {
+                for (StackTraceElement frame : thread.getStackTrace()) {
+                    if (frame.getClassName().equals(cls) && frame.getMethodName().equals(method)) return;
+                }
+            }
+            if (!thread.isAlive()) break;
+            Thread.sleep(1); // polling a thread's state: no event to wait on
+        }
+        throw new AssertionError(thread.getName() + " never waited in " + cls + "." + method);
     }
 }

@@ -15,11 +15,15 @@ import io.keyline.storage.Snapshot;
 import io.keyline.storage.Storage;
 import io.keyline.storage.WriteBatch;
 import io.keyline.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * Online creation of a GSI: fills the new index from the items already in the table while
@@ -40,12 +44,19 @@ import java.util.concurrent.ConcurrentHashMap;
  * scan is applied. Items whose key has the wrong type or is too long are skipped, as DynamoDB
  * does. If the index is deleted meanwhile, the backfill stops.
  *
- * <p>Thread-safe. Progress lives in the index's {@link TableStatistics} (backfilling flag).
+ * <p>Thread-safe. Progress lives in the index's {@link TableStatistics} (backfilling flag). A
+ * backfill waiting for its records sleeps on the propagator's progress ({@link
+ * GsiPropagator#awaitProgress}), never polls; {@link #close} wakes it.
  */
 public final class Backfill implements AutoCloseable {
     /** Items read and indexed under one lock acquisition and one change record. */
     static final int ITEMS_PER_CHUNK = 128;
-    private static final long POLL_MILLIS = 2;
+    /**
+     * Waiting for its records, a backfill wakes on each applied batch and at close; this bounds
+     * the wait (real time) only so that an index dropped while its records wait for a GSI lag
+     * that no one advances is still noticed.
+     */
+    private static final long RECHECK_NANOS = TimeUnit.SECONDS.toNanos(1);
 
     private final Storage storage;
     private final Catalog catalog;
@@ -56,6 +67,10 @@ public final class Backfill implements AutoCloseable {
     private final Set<Thread> running = ConcurrentHashMap.newKeySet();
     private final Set<Long> inProgress = ConcurrentHashMap.newKeySet();
     private volatile boolean closed;
+    private volatile Observer observer = new Observer() {};
+    /** Signalled each time a backfill thread ends (see {@link #awaitFinished}). */
+    private final ReentrantLock finishedLock = new ReentrantLock();
+    private final Condition finished = finishedLock.newCondition();
 
     public Backfill(Storage storage, Catalog catalog, ItemStore items, Clock clock, GsiChangeLog log, GsiPropagator propagator) {
         this.storage = storage;
@@ -65,6 +80,20 @@ public final class Backfill implements AutoCloseable {
         this.log = log;
         this.propagator = propagator;
     }
+
+    /**
+     * A test's view of a running backfill, called on its thread: after each chunk of items is
+     * indexed and when the scan is over (before waiting for its records to be applied). A test
+     * blocks in it to hold the scan open while it writes, which proves its writes fell inside.
+     */
+    interface Observer {
+        default void chunkIndexed() {}
+
+        default void scanned() {}
+    }
+
+    /** Installs {@code o} for the backfills that start or continue from now on (tests). */
+    void observe(Observer o) { observer = o; }
 
     /** Starts backfilling {@code index} (already CREATING in the catalog) of table {@code tableName}. */
     public void start(String tableName, long indexKeyspaceId) {
@@ -76,6 +105,12 @@ public final class Backfill implements AutoCloseable {
             } finally {
                 inProgress.remove(indexKeyspaceId);
                 running.remove(Thread.currentThread());
+                finishedLock.lock();
+                try {
+                    finished.signalAll();
+                } finally {
+                    finishedLock.unlock();
+                }
             }
         }, "keyline-gsi-backfill-" + indexKeyspaceId);
         t.setDaemon(true);
@@ -87,6 +122,21 @@ public final class Backfill implements AutoCloseable {
     public boolean running(TableMetadata table) {
         for (IndexMetadata g : table.globalIndexes()) if (inProgress.contains(g.keyspaceId())) return true;
         return false;
+    }
+
+    /**
+     * Waits until no backfill runs, for at most {@code maxWait} of real time; true if none does.
+     * For tests and tools that need an index ACTIVE before going on.
+     */
+    public boolean awaitFinished(Duration maxWait) throws InterruptedException {
+        finishedLock.lock();
+        try {
+            long left = maxWait.toNanos();
+            while (!inProgress.isEmpty() && left > 0) left = finished.awaitNanos(left);
+            return inProgress.isEmpty();
+        } finally {
+            finishedLock.unlock();
+        }
     }
 
     /** Runs one backfill on the calling thread. */
@@ -108,14 +158,32 @@ public final class Backfill implements AutoCloseable {
             }
             if (!chunk.isEmpty() && !index(tableName, table.keyspaceId(), indexKeyspaceId, chunk)) return;
         }
-        long end = log.nextSequence();
-        while (!propagator.appliedBefore(end)) {
-            if (closed || current(tableName, table.keyspaceId(), indexKeyspaceId) == null) return;
-            propagator.wake();
-            sleep();
-        }
+        long end = log.nextSequence(); // every record up to the scan's end has a lower sequence
+        observer.scanned();
+        if (!awaitPropagated(tableName, table.keyspaceId(), indexKeyspaceId, end)) return;
         activate(tableName, table.keyspaceId(), indexKeyspaceId);
         stats.setBackfilling(null);
+    }
+
+    /**
+     * Waits, on the propagator's progress, until every record below sequence {@code end} (the
+     * scan's and the live writes' before its end) is applied; false if the backfill was closed, the index or
+     * table dropped, or the thread interrupted. Wakes the propagator first: the scan's last
+     * records may not have been seen yet.
+     */
+    private boolean awaitPropagated(String tableName, long tableKeyspaceId, long indexKeyspaceId, long end) {
+        propagator.wake();
+        try {
+            while (true) {
+                long seen = propagator.progress();
+                if (propagator.appliedBefore(end)) return true;
+                if (closed || current(tableName, tableKeyspaceId, indexKeyspaceId) == null) return false;
+                propagator.awaitProgress(seen, () -> closed, RECHECK_NANOS);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
     }
 
     /** Indexes the current images of these items; false if the index or table is gone. */
@@ -137,6 +205,7 @@ public final class Backfill implements AutoCloseable {
             if (log.append(batch, clock.millis(), List.of(new IndexEntries.Delta(index, List.of(), puts))) >= 0) storage.write(batch);
         });
         propagator.wake();
+        observer.chunkIndexed();
         return true;
     }
 
@@ -161,17 +230,10 @@ public final class Backfill implements AutoCloseable {
         return null;
     }
 
-    private static void sleep() {
-        try {
-            Thread.sleep(POLL_MILLIS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
     /** Stops running backfills; an index left CREATING is backfilled again at the next start. */
     @Override public void close() {
         closed = true;
+        propagator.releaseWaiters(); // a backfill waiting for its records sees closed at once
         for (Thread t : running) {
             try {
                 t.join(5000);

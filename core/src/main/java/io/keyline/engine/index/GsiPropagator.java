@@ -13,6 +13,10 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.BooleanSupplier;
 import java.util.function.LongPredicate;
 
 /**
@@ -27,23 +31,40 @@ import java.util.function.LongPredicate;
  * live records. Mutations for a keyspace that no longer exists (a dropped index or table) are
  * discarded; the check and the write happen under the catalog lock.
  *
+ * <p>Waiting, never polling. The thread sleeps on a condition until {@link #wake} says records
+ * were added (every writer of the log calls it after its batch commits), or, when the first
+ * record left is not due yet, until its due time as read from the injected clock: with a
+ * manual clock that wait ends after the same span of real time, so a test that moves the clock
+ * calls {@link #wake} to be seen at once. A wake that comes while the thread is applying is
+ * remembered, so none is lost. Each applied batch advances {@link #progress}, which writers
+ * ({@link #awaitApplied}), the backfill and tests wait on the same way.
+ *
  * <p>Threading: one daemon thread; {@link #applyDue} is synchronized so tests may drive it too.
  */
 public final class GsiPropagator implements AutoCloseable {
     /** Records applied per storage batch: bounds a batch's size while amortizing its cost. */
     static final int RECORDS_PER_BATCH = 256;
-    /** How often an idle propagator looks again when records wait for their lag (real time). */
-    private static final long POLL_MILLIS = 5;
+    /** After a storage failure, the first and the longest pause before trying again (real time). */
+    private static final long FIRST_RETRY_MILLIS = 5;
+    private static final long MAX_RETRY_MILLIS = 1_000;
+    /** What {@link #drain} returns as the next due time when the log is empty. */
+    private static final long NOTHING_PENDING = Long.MAX_VALUE;
 
     private final Storage storage;
     private final Catalog catalog;
     private final Clock clock;
     private final long lagMillis;
-    private final Object signal = new Object();
-    private final Object applied = new Object();
+    private final ReentrantLock lock = new ReentrantLock();
+    /** Signalled by {@link #wake} and {@link #close}: the propagator thread waits on it. */
+    private final Condition recordsAdded = lock.newCondition();
+    /** Signalled when a batch was applied, when waiters are released, and at close. */
+    private final Condition progressed = lock.newCondition();
     private final Thread thread;
     private volatile boolean running = true;
+    /** Guarded by lock: a wake not yet seen by the propagator thread. */
     private boolean wakeups;
+    /** Batches applied so far; written under lock, read anywhere. */
+    private volatile long progress;
 
     public GsiPropagator(Storage storage, Catalog catalog, Clock clock, Duration lag) {
         this.storage = storage;
@@ -56,36 +77,43 @@ public final class GsiPropagator implements AutoCloseable {
 
     public void start() { thread.start(); }
 
-    /** Tells the propagator that records were added. */
+    /** Tells the propagator that records were added, or that the clock moved (tests). */
     public void wake() {
-        synchronized (signal) {
+        lock.lock();
+        try {
             wakeups = true;
-            signal.notifyAll();
+            recordsAdded.signalAll();
+        } finally {
+            lock.unlock();
         }
     }
 
     /** Applies every record due now; returns how many were applied. */
-    public synchronized int applyDue() {
+    public int applyDue() { return drain().applied(); }
+
+    /** What one {@link #drain} did: records applied, and when the first record left falls due. */
+    private record Drained(int applied, long nextDueMillis) {}
+
+    private synchronized Drained drain() {
         int total = 0;
         while (true) {
             List<GsiChangeLog.Record> due = new ArrayList<>();
-            boolean more = false;
+            long nextDue = NOTHING_PENDING;
             long now = clock.millis();
             try (Cursor c = storage.range(GsiChangeLog.start(), GsiChangeLog.end(), false)) {
                 while (c.next()) {
                     GsiChangeLog.Record r = GsiChangeLog.decode(c.key(), c.value());
-                    if (r.commitMillis() + lagMillis > now) break;
-                    if (due.size() == RECORDS_PER_BATCH) {
-                        more = true;
+                    if (r.commitMillis() + lagMillis > now || due.size() == RECORDS_PER_BATCH) {
+                        nextDue = r.commitMillis() + lagMillis;
                         break;
                     }
                     due.add(r);
                 }
             }
-            if (due.isEmpty()) return total;
+            if (due.isEmpty()) return new Drained(total, nextDue);
             apply(due);
             total += due.size();
-            if (!more) return total;
+            if (nextDue > now) return new Drained(total, nextDue);
         }
     }
 
@@ -111,8 +139,42 @@ public final class GsiPropagator implements AutoCloseable {
             storage.write(batch);
             stats.forEach((keyspace, d) -> catalog.statistics(keyspace).record(d[0], d[1]));
         });
-        synchronized (applied) {
-            applied.notifyAll();
+        lock.lock();
+        try {
+            progress++;
+            progressed.signalAll();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** A count that grows with every applied batch: read it, check a state, then {@link #awaitProgress}. */
+    public long progress() { return progress; }
+
+    /**
+     * Returns once a batch has been applied since {@code seen} was read from {@link #progress},
+     * the propagator is closed, {@code stop} holds (checked under the same lock that
+     * {@link #releaseWaiters} signals under) or the thread is interrupted; at most after
+     * {@code maxWaitNanos} of real time. Returns the nanos left of that bound (at most 0: timed out).
+     */
+    public long awaitProgress(long seen, BooleanSupplier stop, long maxWaitNanos) throws InterruptedException {
+        lock.lock();
+        try {
+            long left = maxWaitNanos;
+            while (progress == seen && running && !stop.getAsBoolean() && left > 0) left = progressed.awaitNanos(left);
+            return left;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Wakes every {@link #awaitProgress} caller, so that it checks its {@code stop} condition again. */
+    public void releaseWaiters() {
+        lock.lock();
+        try {
+            progressed.signalAll();
+        } finally {
+            lock.unlock();
         }
     }
 
@@ -124,16 +186,31 @@ public final class GsiPropagator implements AutoCloseable {
      */
     public void awaitApplied(long sequence, long maxWaitMillis) {
         byte[] key = GsiChangeLog.key(sequence);
-        for (long waited = 0; waited < maxWaitMillis && running && storage.get(key) != null; waited += POLL_MILLIS) {
-            synchronized (applied) {
-                try {
-                    applied.wait(POLL_MILLIS);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    return;
-                }
+        long left = TimeUnit.MILLISECONDS.toNanos(maxWaitMillis);
+        try {
+            while (running && left > 0) {
+                long seen = progress;
+                if (storage.get(key) == null) return;
+                left = awaitProgress(seen, () -> false, left);
             }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
+    }
+
+    /**
+     * Waits until the log is empty, for at most {@code maxWait} of real time (tests and
+     * benchmarks; records must be due for this to happen). True if it is empty.
+     */
+    public boolean awaitIdle(Duration maxWait) throws InterruptedException {
+        long left = maxWait.toNanos();
+        while (running && left > 0) {
+            long seen = progress;
+            if (idle()) return true;
+            wake();
+            left = awaitProgress(seen, () -> false, left);
+        }
+        return idle();
     }
 
     /** True when changes are due as soon as they are written. */
@@ -160,33 +237,50 @@ public final class GsiPropagator implements AutoCloseable {
     }
 
     private void run() {
+        long retryMillis = 0;
         while (running) {
+            long waitMillis;
             try {
-                applyDue();
-                synchronized (signal) {
-                    if (!wakeups && running) signal.wait(idle() ? 1000 : POLL_MILLIS);
-                    wakeups = false;
-                }
+                long nextDue = drain().nextDueMillis();
+                retryMillis = 0;
+                waitMillis = nextDue == NOTHING_PENDING ? -1 : Math.max(1, nextDue - clock.millis());
+            } catch (RuntimeException e) { // storage closed under us, or a transient failure: retry, backing off, until stopped
+                if (!running) return;
+                retryMillis = retryMillis == 0 ? FIRST_RETRY_MILLIS : Math.min(2 * retryMillis, MAX_RETRY_MILLIS);
+                waitMillis = retryMillis;
+            }
+            try {
+                awaitWork(waitMillis);
             } catch (InterruptedException e) {
                 return;
-            } catch (RuntimeException e) { // storage closed under us, or a transient failure: retry until stopped
-                if (!running) return;
-                sleepQuietly();
             }
         }
     }
 
-    private static void sleepQuietly() {
+    /** Sleeps until a wake, or for {@code millis} of real time (forever if negative); consumes the wake. */
+    private void awaitWork(long millis) throws InterruptedException {
+        lock.lock();
         try {
-            Thread.sleep(POLL_MILLIS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+            if (!wakeups && running) {
+                if (millis < 0) recordsAdded.await();
+                else recordsAdded.await(millis, TimeUnit.MILLISECONDS);
+            }
+            wakeups = false;
+        } finally {
+            lock.unlock();
         }
     }
 
     /** Stops the thread without draining: pending records stay durable for the next start. */
     @Override public void close() {
-        running = false;
+        lock.lock();
+        try {
+            running = false;
+            recordsAdded.signalAll();
+            progressed.signalAll();
+        } finally {
+            lock.unlock();
+        }
         thread.interrupt();
         try {
             thread.join(5000);

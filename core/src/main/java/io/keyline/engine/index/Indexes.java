@@ -41,6 +41,9 @@ public final class Indexes implements AutoCloseable {
 
     public ItemCollections collections() { return collections; }
 
+    /** The backfills, for tests of this package that watch one run. */
+    Backfill backfill() { return backfill; }
+
     /** Starts the backfill of a GSI that UpdateTable just added as CREATING. */
     public void startBackfill(String tableName, IndexMetadata index) { backfill.start(tableName, index.keyspaceId()); }
 
@@ -56,6 +59,12 @@ public final class Indexes implements AutoCloseable {
 
     /** True while one of the table's GSIs is being backfilled. */
     public boolean backfilling(TableMetadata table) { return backfill.running(table); }
+
+    /**
+     * Waits until every GSI backfill has ended (its index ACTIVE, or dropped), for at most
+     * {@code maxWait} of real time; true if none runs. For tests, tools and benchmarks.
+     */
+    public boolean awaitBackfills(java.time.Duration maxWait) throws InterruptedException { return backfill.awaitFinished(maxWait); }
 
     /** Applies every GSI change that is due now, on the calling thread (tests, benchmarks). */
     public void propagateDue() { propagator.applyDue(); }

@@ -11,7 +11,10 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 /** Online GSI creation: existing items are indexed while writes go on; none missed, none stale. */
@@ -20,17 +23,35 @@ class BackfillTest {
             + "'GlobalSecondaryIndexUpdates':[{'Create':{'IndexName':'byX','KeySchema':[{'AttributeName':'x','KeyType':'HASH'}],"
             + "'Projection':{'ProjectionType':'ALL'}}}]}";
 
+    /** Writes that must commit between the scan's first chunk and the rest of the scan. */
+    private static final int WRITES_DURING_SCAN = 500;
+
     @Test void aNewGsiIndexesEveryItemWrittenBeforeAndDuringTheBackfill() throws Exception {
         // a GSI lag on the manual clock holds the backfill CREATING until the test moves the clock;
         // capacity is only measured: 20,000 writes at one instant would meet the partitions' ceilings
         try (IndexFixture f = new IndexFixture(io.keyline.engine.config.Settings.defaults().withGsiLag(java.time.Duration.ofSeconds(1))
                 .withCapacity(io.keyline.capacity.CapacitySettings.defaults().withMode(io.keyline.capacity.CapacityMode.ACCOUNT)),
-                new io.keyline.storage.memory.MemoryStorage(), new io.keyline.time.ManualClock())) {
+                io.keyline.testing.TestStorage.open(), new io.keyline.time.ManualClock())) {
             f.call("CreateTable", "{'TableName':'tbl','BillingMode':'PAY_PER_REQUEST','KeySchema':[{'AttributeName':'p','KeyType':'HASH'}],"
                     + "'AttributeDefinitions':[{'AttributeName':'p','AttributeType':'S'}]}");
             for (int i = 0; i < 20_000; i++) {
                 f.put("tbl", "{'p':{'S':'" + i + "'}," + (i % 10 == 0 ? "'x':{'N':'1'}" : "'x':{'S':'v" + i + "'}") + "}");
             }
+            // The scan is held open after its first chunk until the writer has written WRITES_DURING_SCAN
+            // times: every one of those writes lands in the middle of the scan, which this proves.
+            CountDownLatch scanStarted = new CountDownLatch(1);
+            CountDownLatch writesDuringScan = new CountDownLatch(WRITES_DURING_SCAN);
+            CountDownLatch scanned = new CountDownLatch(1);
+            AtomicInteger writesBeforeScanEnd = new AtomicInteger();
+            f.engine.indexes().backfill().observe(new Backfill.Observer() {
+                @Override public void chunkIndexed() {
+                    if (scanStarted.getCount() == 0) return;
+                    scanStarted.countDown();
+                    await(writesDuringScan);
+                }
+
+                @Override public void scanned() { scanned.countDown(); }
+            });
             AtomicBoolean stop = new AtomicBoolean();
             List<Throwable> failures = new ArrayList<>();
             Thread writer = new Thread(() -> {
@@ -43,6 +64,8 @@ class BackfillTest {
                             case 1 -> f.call("DeleteItem", "{'TableName':'tbl','Key':{'p':{'S':'" + k + "'}}}");
                             default -> f.put("tbl", "{'p':{'S':'" + k + "'},'y':{'S':'no x'}}");
                         }
+                        if (scanStarted.getCount() == 0) writesDuringScan.countDown();
+                        if (scanned.getCount() > 0) writesBeforeScanEnd.incrementAndGet();
                     }
                 } catch (ApiException e) {
                     if (!e.getMessage().contains("Type mismatch")) failures.add(e);
@@ -56,13 +79,15 @@ class BackfillTest {
             assertThat(f.table("tbl").index("byX").status()).isEqualTo(TableStatus.CREATING);
             ApiException busy = f.fail("DeleteTable", "{'TableName':'tbl'}");
             assertThat(busy.name()).isEqualTo("ResourceInUseException");
-            long deadline = System.nanoTime() + 60_000_000_000L;
-            while (!Boolean.TRUE.equals(f.describeIndex("tbl", "byX").get("Backfilling")) && System.nanoTime() < deadline) Thread.sleep(1);
-            Thread.sleep(200); // writes go on during the scan
-            while (f.table("tbl").index("byX").status() != TableStatus.ACTIVE && System.nanoTime() < deadline) {
-                f.clock.advance(java.time.Duration.ofSeconds(2));
-                Thread.sleep(5);
-            }
+            assertThat(scanStarted.await(60, TimeUnit.SECONDS)).as("the scan started").isTrue();
+            assertThat(f.describeIndex("tbl", "byX").get("Backfilling")).isEqualTo(Boolean.TRUE);
+            assertThat(writesDuringScan.await(60, TimeUnit.SECONDS)).as("writes during the scan").isTrue();
+            assertThat(scanned.await(60, TimeUnit.SECONDS)).as("the scan ended").isTrue();
+            assertThat(writesBeforeScanEnd.get()).isGreaterThanOrEqualTo(WRITES_DURING_SCAN);
+            // Every record below the scan's end sequence took its commit time before this: past the lag, all are due.
+            f.clock.advance(java.time.Duration.ofSeconds(2));
+            f.engine.indexes().propagator().wake();
+            assertThat(f.engine.indexes().awaitBackfills(java.time.Duration.ofSeconds(60))).as("the backfill ended").isTrue();
             stop.set(true);
             writer.join();
             f.clock.advance(java.time.Duration.ofSeconds(2));
@@ -96,6 +121,14 @@ class BackfillTest {
                 assertThat(c.next()).isFalse();
             }
             assertThat(f.engine.indexes().propagator().idle()).isTrue();
+        }
+    }
+
+    private static void await(CountDownLatch latch) {
+        try {
+            if (!latch.await(60, TimeUnit.SECONDS)) throw new AssertionError("timed out waiting in the backfill");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 

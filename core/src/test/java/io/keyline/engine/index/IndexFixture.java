@@ -15,14 +15,14 @@ import io.keyline.op.Operations;
 import io.keyline.protocol.JsonObject;
 import io.keyline.storage.Cursor;
 import io.keyline.storage.Storage;
-import io.keyline.storage.memory.MemoryStorage;
+import io.keyline.testing.TestStorage;
 import io.keyline.time.ManualClock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
 /**
- * An engine on memory storage with a manual clock, driven through the operations with JSON
+ * An engine on the test storage ({@link TestStorage}) with a manual clock, driven through the operations with JSON
  * written in single quotes, plus direct views of index keyspaces. Not thread-safe to build.
  */
 final class IndexFixture implements AutoCloseable {
@@ -33,7 +33,7 @@ final class IndexFixture implements AutoCloseable {
 
     IndexFixture() { this(Settings.defaults()); }
 
-    IndexFixture(Settings settings) { this(settings, new MemoryStorage(), new ManualClock()); }
+    IndexFixture(Settings settings) { this(settings, TestStorage.open(), new ManualClock()); }
 
     IndexFixture(Settings settings, Storage storage, ManualClock clock) {
         this.clock = clock;

@@ -13,6 +13,7 @@ import java.util.NavigableMap;
 import java.util.Random;
 import java.util.Set;
 import java.util.TreeMap;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** Shape properties the contract test cannot see: node sizes, depth, splits, merges, sharing. */
@@ -68,6 +69,7 @@ class BPlusTreeTest {
         }
     }
 
+    @Tag("slow") // see README.md, "Tests"
     @Test void sequentialInsertsSplitIntoAShallowTree() {
         BPlusTree.Node root = null;
         int n = 1_000_000;

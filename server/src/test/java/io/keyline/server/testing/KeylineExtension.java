@@ -6,7 +6,7 @@ import io.keyline.op.Operations;
 import io.keyline.server.AdminRoutes;
 import io.keyline.server.KeylineServer;
 import io.keyline.server.ServerOptions;
-import io.keyline.storage.memory.MemoryStorage;
+import io.keyline.testing.TestStorage;
 import io.keyline.time.Clock;
 import io.keyline.time.SystemClock;
 import java.net.URI;
@@ -26,8 +26,10 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
- * A Keyline server on a free loopback port, backed by a fresh in-memory engine, with AWS SDK v2
- * clients pointed at it.
+ * A Keyline server on a free loopback port, backed by a fresh engine on the test storage, with
+ * AWS SDK v2 clients pointed at it. The storage is memory unless {@code -Dkeyline.test.storage}
+ * names another kind ({@link TestStorage}): the server's end-to-end tests run again on RocksDB
+ * that way (see this module's pom), hence "inMemory" means "a fresh, throwaway storage".
  *
  * <pre>{@code
  * @RegisterExtension static KeylineExtension keyline = KeylineExtension.inMemory();
@@ -109,7 +111,7 @@ public final class KeylineExtension implements BeforeAllCallback, AfterAllCallba
     /** Starts the server by hand (the JUnit callbacks call this). */
     public void start() {
         if (server != null) throw new IllegalStateException("already started");
-        engine = new Engine(new MemoryStorage(), clock, settings);
+        engine = new Engine(TestStorage.openOwned(), clock, settings);
         server = new KeylineServer(operationsFactory.apply(engine), serverOptions, clock, AdminRoutes.of(engine));
         int port = server.start("127.0.0.1", 0);
         endpoint = URI.create("http://127.0.0.1:" + port);

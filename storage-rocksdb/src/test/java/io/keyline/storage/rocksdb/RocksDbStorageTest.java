@@ -13,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -90,6 +91,7 @@ class RocksDbStorageTest extends StorageContractTest {
         for (int i = 0; i < 2000; i++) batch.put(k("key" + i), k("value" + i));
         storage.write(batch);
         ExecutorService pool = Executors.newFixedThreadPool(3);
+        CountDownLatch reading = new CountDownLatch(3); // each reader has read, and goes on reading
         try {
             List<Future<Integer>> readers = new ArrayList<>();
             for (int t = 0; t < 3; t++) {
@@ -97,7 +99,12 @@ class RocksDbStorageTest extends StorageContractTest {
                 readers.add(pool.submit(() -> {
                     int reads = 0;
                     try {
+                        boolean counted = false;
                         while (true) {
+                            if (reads > 0 && !counted) { // once, after its first read
+                                reading.countDown();
+                                counted = true;
+                            }
                             if (seed == 0) storage.get(k("key" + (reads % 2000)));
                             else if (seed == 1) {
                                 try (Cursor cursor = storage.range(null, null, reads % 2 == 0)) {
@@ -118,8 +125,8 @@ class RocksDbStorageTest extends StorageContractTest {
                     }
                 }));
             }
-            Thread.sleep(200);
-            storage.close();
+            assertThat(reading.await(30, TimeUnit.SECONDS)).as("every reader reading").isTrue();
+            storage.close(); // under the three readers, all mid-loop
             for (Future<Integer> reader : readers) assertThat(reader.get(30, TimeUnit.SECONDS)).isPositive();
         } finally {
             pool.shutdownNow();

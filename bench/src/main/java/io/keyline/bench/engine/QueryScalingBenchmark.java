@@ -1,4 +1,4 @@
-package io.keyline.engine.query;
+package io.keyline.bench.engine;
 
 import io.keyline.engine.Engine;
 import io.keyline.engine.config.Settings;

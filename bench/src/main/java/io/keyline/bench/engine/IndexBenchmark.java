@@ -1,4 +1,4 @@
-package io.keyline.engine.index;
+package io.keyline.bench.engine;
 
 import io.keyline.engine.Engine;
 import io.keyline.engine.config.Settings;
@@ -63,7 +63,7 @@ public final class IndexBenchmark {
             long start = System.nanoTime();
             for (JsonObject r : requests) ops.dispatch("PutItem", r);
             long written = System.nanoTime();
-            while (!engine.indexes().propagator().idle()) Thread.sleep(1);
+            if (!engine.indexes().propagator().awaitIdle(java.time.Duration.ofMinutes(10))) throw new IllegalStateException("GSI changes still pending");
             long done = System.nanoTime();
             if (report) {
                 System.out.printf(Locale.ROOT, "PutItem, %d GSIs: %,d puts in %.2f s = %,.0f puts/s (writes only: %,.0f puts/s)%n",

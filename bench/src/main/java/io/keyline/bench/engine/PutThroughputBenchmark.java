@@ -1,4 +1,4 @@
-package io.keyline.engine.metering;
+package io.keyline.bench.engine;
 
 import io.keyline.capacity.CapacityMode;
 import io.keyline.engine.Engine;

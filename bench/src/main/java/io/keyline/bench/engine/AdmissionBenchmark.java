@@ -1,8 +1,11 @@
-package io.keyline.engine.metering;
+package io.keyline.bench.engine;
 
 import io.keyline.capacity.CapacitySettings;
 import io.keyline.capacity.ReadConsistency;
 import io.keyline.engine.Engine;
+import io.keyline.engine.metering.CapacityRegistry;
+import io.keyline.engine.metering.ItemCapacity;
+import io.keyline.engine.metering.TableBinding;
 import io.keyline.metadata.PrimaryKey;
 import io.keyline.engine.config.Settings;
 import io.keyline.metadata.TableMetadata;

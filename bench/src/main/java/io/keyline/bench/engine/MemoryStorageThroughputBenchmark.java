@@ -1,6 +1,7 @@
-package io.keyline.storage.memory;
+package io.keyline.bench.engine;
 
 import io.keyline.storage.Storage;
+import io.keyline.storage.memory.MemoryStorage;
 import io.keyline.storage.WriteBatch;
 import io.keyline.time.Clock;
 import io.keyline.time.SystemClock;
