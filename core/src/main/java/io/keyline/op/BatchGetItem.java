@@ -1,5 +1,9 @@
 package io.keyline.op;
 
+import io.keyline.op.request.RequestExpressions;
+import io.keyline.op.request.BatchRequests;
+import io.keyline.op.request.ItemTables;
+import io.keyline.op.response.CapacityResponses;
 import io.keyline.capacity.ConsumedCapacity;
 import io.keyline.capacity.ReadConsistency;
 import io.keyline.capacity.Throttle;

@@ -1,5 +1,8 @@
 package io.keyline.op;
 
+import io.keyline.op.request.RequestExpressions;
+import io.keyline.op.request.ItemTables;
+import io.keyline.op.response.CapacityResponses;
 import io.keyline.capacity.ConsumedCapacity;
 import io.keyline.capacity.ReadConsistency;
 import io.keyline.engine.Engine;

@@ -1,5 +1,13 @@
 package io.keyline.op;
 
+import io.keyline.op.request.WriteRequest;
+import io.keyline.op.request.RequestExpressions;
+import io.keyline.op.request.ReturnValues;
+import io.keyline.op.request.ItemTables;
+import io.keyline.op.request.ItemChecks;
+import io.keyline.op.request.MeteredWrite;
+import io.keyline.op.response.CapacityResponses;
+import io.keyline.op.response.CollectionMetrics;
 import io.keyline.engine.Engine;
 import io.keyline.metadata.PrimaryKey;
 import io.keyline.metadata.PrimaryKeys;

@@ -1,5 +1,10 @@
 package io.keyline.op;
 
+import io.keyline.op.request.ReadRequests;
+import io.keyline.op.request.RequestExpressions;
+import io.keyline.op.request.StartKeys;
+import io.keyline.op.request.ItemTables;
+import io.keyline.op.response.CapacityResponses;
 import io.keyline.engine.Engine;
 import io.keyline.metadata.TableMetadata;
 import io.keyline.engine.codec.KeyRange;

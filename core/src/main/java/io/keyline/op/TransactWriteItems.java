@@ -1,5 +1,12 @@
 package io.keyline.op;
 
+import io.keyline.op.request.RequestExpressions;
+import io.keyline.op.request.BatchRequests;
+import io.keyline.op.request.ItemTables;
+import io.keyline.op.request.ItemChecks;
+import io.keyline.op.request.KeyUpdates;
+import io.keyline.op.response.CapacityResponses;
+import io.keyline.op.response.CollectionMetrics;
 import io.keyline.capacity.ConsumedCapacity;
 import io.keyline.engine.Engine;
 import io.keyline.engine.store.ItemStore;

@@ -1,4 +1,4 @@
-package io.keyline.op;
+package io.keyline.op.request;
 
 import io.keyline.expr.Condition;
 import io.keyline.expr.ExpressionContext;
@@ -18,7 +18,7 @@ import java.util.Set;
  * {@link ExpressionContext} so that unused names and values are caught across all of them.
  * One instance per request; not thread-safe.
  */
-final class RequestExpressions {
+public final class RequestExpressions {
     private final JsonObject request;
     private final ExpressionContext context;
 
@@ -33,7 +33,7 @@ final class RequestExpressions {
      * @param valueExpressions the expression parameters of this operation that can use
      *        ExpressionAttributeValues, in DynamoDB's order
      */
-    static RequestExpressions of(JsonObject request, List<String> valueExpressions) {
+    public static RequestExpressions of(JsonObject request, List<String> valueExpressions) {
         Set<String> present = new HashSet<>();
         for (Map.Entry<String, Object> e : request.raw().entrySet()) {
             if (e.getValue() != null) present.add(e.getKey());
@@ -43,7 +43,7 @@ final class RequestExpressions {
     }
 
     /** ConditionExpression, or legacy Expected with ConditionalOperator, or null. */
-    Condition condition() {
+    public Condition condition() {
         String text = request.string("ConditionExpression");
         if (text != null) return context.condition(text, "ConditionExpression");
         JsonObject expected = request.object("Expected");
@@ -55,7 +55,7 @@ final class RequestExpressions {
     }
 
     /** UpdateExpression, or legacy AttributeUpdates, or null. */
-    Update update() {
+    public Update update() {
         String text = request.string("UpdateExpression");
         if (text != null) return context.update(text);
         JsonObject attributeUpdates = request.object("AttributeUpdates");
@@ -63,7 +63,7 @@ final class RequestExpressions {
     }
 
     /** ProjectionExpression, or legacy AttributesToGet, or null. */
-    Projection projection() {
+    public Projection projection() {
         String text = request.string("ProjectionExpression");
         if (text != null) return context.projection(text);
         List<String> names = request.strings("AttributesToGet");
@@ -71,7 +71,7 @@ final class RequestExpressions {
     }
 
     /** FilterExpression (Query, Scan) or null; legacy filters are the caller's. */
-    Condition filter() {
+    public Condition filter() {
         String text = request.string("FilterExpression");
         return text == null ? null : context.condition(text, "FilterExpression");
     }
@@ -80,7 +80,7 @@ final class RequestExpressions {
      * Legacy QueryFilter or ScanFilter (named by {@code parameter}) with ConditionalOperator, or
      * null when neither is present.
      */
-    Condition legacyFilter(String parameter) {
+    public Condition legacyFilter(String parameter) {
         JsonObject filter = request.object(parameter);
         String operator = request.string("ConditionalOperator");
         if (filter == null && operator == null) return null;
@@ -88,12 +88,12 @@ final class RequestExpressions {
     }
 
     /** The terms of KeyConditionExpression or legacy KeyConditions (Query), or null when neither is present. */
-    List<KeyConditions.Term> keyConditionTerms() {
+    public List<KeyConditions.Term> keyConditionTerms() {
         String text = request.string("KeyConditionExpression");
         if (text != null) return KeyConditions.fromExpression(context, text);
         JsonObject legacy = request.object("KeyConditions");
         return legacy == null ? null : KeyConditions.fromLegacy(legacy);
     }
 
-    void checkAllUsed() { context.checkAllUsed(); }
+    public void checkAllUsed() { context.checkAllUsed(); }
 }

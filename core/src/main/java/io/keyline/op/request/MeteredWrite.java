@@ -1,4 +1,4 @@
-package io.keyline.op;
+package io.keyline.op.request;
 
 import io.keyline.capacity.ConsumedCapacity;
 import io.keyline.engine.Engine;
@@ -17,12 +17,12 @@ import java.util.Map;
  * the table and every index it touches before anything is stored. A failed condition is still
  * charged (B.3) and may itself be throttled. Stateless.
  */
-final class MeteredWrite {
+public final class MeteredWrite {
     /** The stored write and the capacity it consumed. */
-    record Result(ItemStore.WriteResult write, ConsumedCapacity consumed) {
-        Map<String, AttributeValue> oldItem() { return write.oldItem(); }
+    public record Result(ItemStore.WriteResult write, ConsumedCapacity consumed) {
+        public Map<String, AttributeValue> oldItem() { return write.oldItem(); }
 
-        Map<String, AttributeValue> newItem() { return write.newItem(); }
+        public Map<String, AttributeValue> newItem() { return write.newItem(); }
     }
 
     private MeteredWrite() {}
@@ -32,7 +32,7 @@ final class MeteredWrite {
      *                          (PutItem's new item); null prices it on the old item
      * @param change            computes the new item from the old one, once the condition holds
      */
-    static Result run(Engine engine, TableMetadata table, PrimaryKey key, Condition condition, boolean returnOldOnFailure,
+    public static Result run(Engine engine, TableMetadata table, PrimaryKey key, Condition condition, boolean returnOldOnFailure,
                       Map<String, AttributeValue> failurePricedItem, ItemStore.Mutation change) {
         TableBinding binding = engine.capacity().binding(table);
         ItemCapacity capacity = engine.itemCapacity();

@@ -1,4 +1,4 @@
-package io.keyline.op;
+package io.keyline.op.request;
 
 import io.keyline.op.control.Constraints;
 import io.keyline.op.control.TableNames;
@@ -11,13 +11,13 @@ import io.keyline.protocol.JsonObject;
  *
  * @param returnOldOnFailure ReturnValuesOnConditionCheckFailure=ALL_OLD
  */
-record WriteRequest(String tableName, String returnValues, boolean returnOldOnFailure) {
+public record WriteRequest(String tableName, String returnValues, boolean returnOldOnFailure) {
 
     /**
      * @param targetField the constraint path of the item or key ("item" or "key")
      * @param target      the decoded Item or Key, null if absent
      */
-    static WriteRequest parse(JsonObject request, String targetField, Object target) {
+    public static WriteRequest parse(JsonObject request, String targetField, Object target) {
         String tableName = request.string("TableName");
         String returnValues = request.string("ReturnValues");
         String onFailure = request.string("ReturnValuesOnConditionCheckFailure");

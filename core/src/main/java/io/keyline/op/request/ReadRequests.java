@@ -1,4 +1,4 @@
-package io.keyline.op;
+package io.keyline.op.request;
 
 import io.keyline.metadata.IndexMetadata;
 import io.keyline.metadata.ProjectionType;
@@ -24,13 +24,13 @@ import java.util.Map;
  * request names, key attributes in projections and filters, and the response shape (wording as
  * dynalite recorded it against DynamoDB). Stateless.
  */
-final class ReadRequests {
-    static final List<String> SELECT = List.of("SPECIFIC_ATTRIBUTES", "COUNT", "ALL_ATTRIBUTES", "ALL_PROJECTED_ATTRIBUTES");
+public final class ReadRequests {
+    public static final List<String> SELECT = List.of("SPECIFIC_ATTRIBUTES", "COUNT", "ALL_ATTRIBUTES", "ALL_PROJECTED_ATTRIBUTES");
 
     private ReadRequests() {}
 
     /** Member constraints common to Query and Scan; the caller throws after adding its own. */
-    static void constraints(JsonObject request, Constraints c) {
+    public static void constraints(JsonObject request, Constraints c) {
         String indexName = request.string("IndexName");
         if (indexName != null) SchemaInput.indexName(indexName, "indexName", c);
         c.oneOf("select", request.string("Select"), SELECT);
@@ -44,7 +44,7 @@ final class ReadRequests {
      * Checks Select against ProjectionExpression / AttributesToGet and IndexName; returns true when
      * only a count is wanted.
      */
-    static boolean countOnly(JsonObject request, Projection projection) {
+    public static boolean countOnly(JsonObject request, Projection projection) {
         String select = request.string("Select");
         if (select == null) return false;
         String projectionParameter = request.has("ProjectionExpression") ? "ProjectionExpression" : "AttributesToGet";
@@ -76,7 +76,7 @@ final class ReadRequests {
     }
 
     /** The table, or the index the request names (DynamoDB's errors for a missing one and for consistent GSI reads). */
-    static ReadTarget target(TableMetadata table, JsonObject request) {
+    public static ReadTarget target(TableMetadata table, JsonObject request) {
         String indexName = request.string("IndexName");
         if (indexName == null) return ReadTarget.table(table);
         IndexMetadata index = table.index(indexName);
@@ -100,7 +100,7 @@ final class ReadRequests {
      * page's entries must be replaced by their base items. Messages as DynamoDB sends them
      * (quoted in localstack#478 and dynamodb-onetable#377).
      */
-    static boolean fetchesBaseItems(TableMetadata table, ReadTarget target, JsonObject request, Projection projection, Condition filter) {
+    public static boolean fetchesBaseItems(TableMetadata table, ReadTarget target, JsonObject request, Projection projection, Condition filter) {
         if (!target.isIndex()) return false;
         IndexMetadata index = table.index(target.indexName());
         if (index.projection().type() == ProjectionType.ALL) return false;
@@ -134,7 +134,7 @@ final class ReadRequests {
     }
 
     /** Key attributes are scalars: a nested path into one (projection or filter) is refused. */
-    static void checkKeyPaths(TableMetadata table, Projection projection, Condition filter) {
+    public static void checkKeyPaths(TableMetadata table, Projection projection, Condition filter) {
         List<DocumentPath> paths = new ArrayList<>();
         if (projection != null) paths.addAll(projection.paths());
         if (filter != null) paths.addAll(filter.paths());
@@ -152,7 +152,7 @@ final class ReadRequests {
     }
 
     /** A Query filter may not name the key attributes of what it reads. */
-    static void checkFilterAvoidsKeys(ReadTarget target, Condition filter, String parameterName) {
+    public static void checkFilterAvoidsKeys(ReadTarget target, Condition filter, String parameterName) {
         if (filter == null) return;
         for (KeyAttribute key : target.keySchema().all()) {
             for (DocumentPath p : filter.paths()) {
@@ -164,7 +164,7 @@ final class ReadRequests {
     }
 
     /** Items (projected) unless only the count is wanted, Count, ScannedCount and LastEvaluatedKey. */
-    static Map<String, Object> response(Page page, Projection projection, boolean countOnly) {
+    public static Map<String, Object> response(Page page, Projection projection, boolean countOnly) {
         Map<String, Object> response = new LinkedHashMap<>();
         if (!countOnly) {
             List<Map<String, AttributeValue>> items = new ArrayList<>(page.items().size());

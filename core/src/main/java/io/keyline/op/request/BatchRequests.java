@@ -1,4 +1,4 @@
-package io.keyline.op;
+package io.keyline.op.request;
 
 import io.keyline.metadata.PrimaryKey;
 import io.keyline.metadata.TableMetadata;
@@ -16,17 +16,17 @@ import java.util.Set;
  * empty, table names as map keys) and duplicate-key detection on the encoded key, which is
  * canonical (1000 and 1e3 are one number). Stateless, except {@link Seen}, one per request.
  */
-final class BatchRequests {
+public final class BatchRequests {
     /** DynamoDB's constraint text for the table names used as RequestItems keys (dynalite, validations). */
-    static final String TABLE_NAME_KEYS = "Map keys must satisfy constraint: [Member must have length less than or equal to "
+    public static final String TABLE_NAME_KEYS = "Map keys must satisfy constraint: [Member must have length less than or equal to "
             + SchemaInput.MAX_NAME + ", Member must have length greater than or equal to " + SchemaInput.MIN_NAME
             + ", Member must satisfy regular expression pattern: " + SchemaInput.NAME_PATTERN.pattern() + "]";
-    static final String DUPLICATES = "Provided list of item keys contains duplicates";
+    public static final String DUPLICATES = "Provided list of item keys contains duplicates";
 
     private BatchRequests() {}
 
     /** Records violations on RequestItems; returns whether it is present. */
-    static boolean checkRequestItems(JsonObject requestItems, Constraints c) {
+    public static boolean checkRequestItems(JsonObject requestItems, Constraints c) {
         if (!c.notNull("requestItems", requestItems)) return false;
         if (requestItems.raw().isEmpty()) {
             c.fail("requestItems", requestItems.raw(), "Member must have length greater than or equal to 1");
@@ -42,23 +42,23 @@ final class BatchRequests {
     }
 
     /** Records violations of a TableName nested in a request (transaction actions). */
-    static void checkTableName(String path, String name, Constraints c) {
+    public static void checkTableName(String path, String name, Constraints c) {
         c.notNull(path, name);
         c.length(path, name, SchemaInput.MIN_NAME, SchemaInput.MAX_NAME);
         c.namePattern(path, name);
     }
 
     /** Remembers the items of one request; a second mention of an item is a ValidationException. */
-    static final class Seen {
+    public static final class Seen {
         private final Set<ByteBuffer> keys = new HashSet<>();
         private final String message;
 
-        Seen() { this(DUPLICATES); }
+        public Seen() { this(DUPLICATES); }
 
         /** @param message the ValidationException text for a repeated item */
-        Seen(String message) { this.message = message; }
+        public Seen(String message) { this.message = message; }
 
-        void add(TableMetadata table, PrimaryKey key) {
+        public void add(TableMetadata table, PrimaryKey key) {
             byte[] k = KeyCodec.itemKey(table.keyspaceId(), key.partition(), key.sort());
             if (!keys.add(ByteBuffer.wrap(k))) throw Errors.validation(message);
         }
