@@ -91,6 +91,11 @@ public final class Engine implements AutoCloseable {
     /** Transactions, idempotency tokens and batch admission. */
     public Transactions transactions() { return transactions; }
 
+    /** The size in bytes of one item collection (items and LSI entries of one partition key value). */
+    public long itemCollectionSize(TableMetadata table, AttributeValue partitionKey) {
+        return indexes.collections().size(table, partitionKey);
+    }
+
     private void recordStatistics(TableMetadata table, Map<String, AttributeValue> oldItem, Map<String, AttributeValue> newItem) {
         long itemDelta = (newItem != null ? 1 : 0) - (oldItem != null ? 1 : 0);
         catalog.statistics(table.keyspaceId()).record(itemDelta, itemCapacity.sizeOf(newItem) - itemCapacity.sizeOf(oldItem));

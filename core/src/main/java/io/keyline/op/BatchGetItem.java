@@ -3,7 +3,8 @@ package io.keyline.op;
 import io.keyline.op.request.RequestExpressions;
 import io.keyline.op.request.BatchRequests;
 import io.keyline.op.request.ItemTables;
-import io.keyline.op.response.CapacityResponses;
+import io.keyline.op.request.ReturnConsumedCapacity;
+import io.keyline.op.response.ConsumedCapacityResponse;
 import io.keyline.capacity.ConsumedCapacity;
 import io.keyline.capacity.ReadConsistency;
 import io.keyline.capacity.Throttle;
@@ -70,7 +71,7 @@ public final class BatchGetItem implements Operation<JsonObject> {
     @Override public Object run(JsonObject request) {
         JsonObject requestItems = request.object("RequestItems");
         Constraints c = new Constraints();
-        c.oneOf("returnConsumedCapacity", request.string("ReturnConsumedCapacity"), ItemTables.RETURN_CONSUMED_CAPACITY);
+        ReturnConsumedCapacity level = ReturnConsumedCapacity.check(request.string("ReturnConsumedCapacity"), c);
         Map<String, JsonObject> parts = new LinkedHashMap<>();
         if (BatchRequests.checkRequestItems(requestItems, c)) {
             for (String name : requestItems.raw().keySet()) {
@@ -117,10 +118,10 @@ public final class BatchGetItem implements Operation<JsonObject> {
             boolean consistent = Boolean.TRUE.equals(e.getValue().bool("ConsistentRead"));
             tables.add(new TableRequest(e.getKey(), e.getValue(), table, projections.get(i++), consistent, keyMaps, keys));
         }
-        return read(tables, CapacityResponses.level(request));
+        return read(tables, level);
     }
 
-    private Map<String, Object> read(List<TableRequest> tables, ConsumedCapacity.Level level) {
+    private Map<String, Object> read(List<TableRequest> tables, ReturnConsumedCapacity level) {
         List<ItemStore.ItemRef> refs = new ArrayList<>();
         List<int[]> positions = new ArrayList<>();
         Map<String, List<Map<String, AttributeValue>>> unprocessed = new LinkedHashMap<>();
@@ -178,12 +179,12 @@ public final class BatchGetItem implements Operation<JsonObject> {
         Map<String, Object> response = new LinkedHashMap<>();
         response.put("Responses", responses);
         response.put("UnprocessedKeys", unprocessedKeys);
-        if (level != ConsumedCapacity.Level.NONE) {
+        if (level != ReturnConsumedCapacity.NONE) {
             List<ConsumedCapacity> perTable = new ArrayList<>();
             for (TableRequest tr : tables) {
                 perTable.add(consumed.getOrDefault(tr.name(), ConsumedCapacity.builder(tr.name()).table(0, 0).build()));
             }
-            response.put("ConsumedCapacity", ConsumedCapacity.renderList(perTable, level));
+            ConsumedCapacityResponse.addList(response, level, perTable);
         }
         return response;
     }

@@ -5,8 +5,10 @@ import io.keyline.op.request.BatchRequests;
 import io.keyline.op.request.ItemTables;
 import io.keyline.op.request.ItemChecks;
 import io.keyline.op.request.MeteredWrite;
-import io.keyline.op.response.CapacityResponses;
-import io.keyline.op.response.CollectionMetrics;
+import io.keyline.op.request.ReturnConsumedCapacity;
+import io.keyline.op.request.ReturnItemCollectionMetrics;
+import io.keyline.op.response.ConsumedCapacityResponse;
+import io.keyline.op.response.ItemCollectionMetricsResponse;
 import io.keyline.capacity.ConsumedCapacity;
 import io.keyline.engine.Engine;
 import io.keyline.metadata.PrimaryKey;
@@ -70,8 +72,8 @@ public final class BatchWriteItem implements Operation<JsonObject> {
     @Override public Object run(JsonObject request) {
         JsonObject requestItems = request.object("RequestItems");
         Constraints c = new Constraints();
-        c.oneOf("returnConsumedCapacity", request.string("ReturnConsumedCapacity"), ItemTables.RETURN_CONSUMED_CAPACITY);
-        c.oneOf("returnItemCollectionMetrics", request.string("ReturnItemCollectionMetrics"), ItemTables.RETURN_ITEM_COLLECTION_METRICS);
+        ReturnConsumedCapacity level = ReturnConsumedCapacity.check(request.string("ReturnConsumedCapacity"), c);
+        ReturnItemCollectionMetrics metrics = ReturnItemCollectionMetrics.check(request.string("ReturnItemCollectionMetrics"), c);
         Map<String, List<JsonObject>> parts = new LinkedHashMap<>();
         if (BatchRequests.checkRequestItems(requestItems, c)) {
             boolean lengthReported = false;
@@ -130,20 +132,21 @@ public final class BatchWriteItem implements Operation<JsonObject> {
                 plan.add(new Write(e.getKey(), table, key, item, w.raw()));
             }
         }
-        Map<String, Object> response = write(plan, CapacityResponses.level(request));
-        if (CollectionMetrics.requested(request)) {
-            Map<String, List<Object>> metrics = new LinkedHashMap<>();
+        Map<String, Object> response = write(plan, level);
+        if (metrics == ReturnItemCollectionMetrics.SIZE) {
+            List<TableMetadata> tables = new ArrayList<>(plan.size());
+            List<PrimaryKey> keys = new ArrayList<>(plan.size());
             for (Write w : plan) {
-                if (w.table().localIndexes().isEmpty()) continue;
-                metrics.computeIfAbsent(w.tableName(), n -> new ArrayList<>())
-                        .add(engine.indexes().collections().metrics(w.table(), w.key().partition()));
+                tables.add(w.table());
+                keys.add(w.key());
             }
-            if (!metrics.isEmpty()) response.put("ItemCollectionMetrics", metrics);
+            Map<String, List<Object>> byTable = ItemCollectionMetricsResponse.byTable(engine, tables, keys);
+            if (byTable != null) response.put("ItemCollectionMetrics", byTable);
         }
         return response;
     }
 
-    private Map<String, Object> write(List<Write> plan, ConsumedCapacity.Level level) {
+    private Map<String, Object> write(List<Write> plan, ReturnConsumedCapacity level) {
         Map<String, List<Object>> unprocessed = new LinkedHashMap<>();
         Map<String, ConsumedCapacity> consumed = new LinkedHashMap<>();
         for (Write w : plan) consumed.putIfAbsent(w.tableName(), ConsumedCapacity.builder(w.tableName()).table(0, 0).build());
@@ -172,9 +175,7 @@ public final class BatchWriteItem implements Operation<JsonObject> {
         if (done == 0 && throttled != null) throw throttled;
         Map<String, Object> response = new LinkedHashMap<>();
         response.put("UnprocessedItems", unprocessed);
-        if (level != ConsumedCapacity.Level.NONE) {
-            response.put("ConsumedCapacity", ConsumedCapacity.renderList(List.copyOf(consumed.values()), level));
-        }
+        ConsumedCapacityResponse.addList(response, level, List.copyOf(consumed.values()));
         return response;
     }
 }

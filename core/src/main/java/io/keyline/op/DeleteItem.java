@@ -5,8 +5,8 @@ import io.keyline.op.request.RequestExpressions;
 import io.keyline.op.request.ReturnValues;
 import io.keyline.op.request.ItemTables;
 import io.keyline.op.request.MeteredWrite;
-import io.keyline.op.response.CapacityResponses;
-import io.keyline.op.response.CollectionMetrics;
+import io.keyline.op.response.ConsumedCapacityResponse;
+import io.keyline.op.response.ItemCollectionMetricsResponse;
 import io.keyline.engine.Engine;
 import io.keyline.metadata.PrimaryKey;
 import io.keyline.metadata.PrimaryKeys;
@@ -36,7 +36,7 @@ public final class DeleteItem implements Operation<JsonObject> {
     @Override public Object run(JsonObject request) {
         Map<String, AttributeValue> keyAttributes = request.item("Key");
         WriteRequest common = WriteRequest.parse(request, "key", keyAttributes);
-        ReturnValues rv = ReturnValues.noneOrAllOld(common.returnValues());
+        ReturnValues rv = common.returnValues().noneOrAllOld();
         RequestExpressions expressions = RequestExpressions.of(request, VALUE_EXPRESSIONS);
         Condition condition = expressions.condition();
         expressions.checkAllUsed();
@@ -49,8 +49,8 @@ public final class DeleteItem implements Operation<JsonObject> {
 
         Map<String, Object> response = new LinkedHashMap<>();
         if (rv == ReturnValues.ALL_OLD && result.oldItem() != null) response.put("Attributes", result.oldItem());
-        CapacityResponses.add(response, CapacityResponses.level(request), result.consumed());
-        CollectionMetrics.addTo(response, engine, request, table, key);
+        ConsumedCapacityResponse.add(response, common.returnConsumedCapacity(), result.consumed());
+        ItemCollectionMetricsResponse.add(response, engine, common.returnItemCollectionMetrics(), table, key);
         return response;
     }
 }

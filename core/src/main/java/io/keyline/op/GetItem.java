@@ -2,7 +2,8 @@ package io.keyline.op;
 
 import io.keyline.op.request.RequestExpressions;
 import io.keyline.op.request.ItemTables;
-import io.keyline.op.response.CapacityResponses;
+import io.keyline.op.response.ConsumedCapacityResponse;
+import io.keyline.op.request.ReturnConsumedCapacity;
 import io.keyline.capacity.ConsumedCapacity;
 import io.keyline.capacity.ReadConsistency;
 import io.keyline.engine.Engine;
@@ -41,7 +42,7 @@ public final class GetItem implements Operation<JsonObject> {
         Constraints c = new Constraints();
         TableNames.check(tableName, c);
         c.notNull("key", keyAttributes);
-        c.oneOf("returnConsumedCapacity", request.string("ReturnConsumedCapacity"), ItemTables.RETURN_CONSUMED_CAPACITY);
+        ReturnConsumedCapacity level = ReturnConsumedCapacity.check(request.string("ReturnConsumedCapacity"), c);
         c.throwIfAny();
         RequestExpressions expressions = RequestExpressions.of(request, VALUE_EXPRESSIONS);
         Projection projection = expressions.projection();
@@ -57,7 +58,7 @@ public final class GetItem implements Operation<JsonObject> {
                 ReadConsistency.of(Boolean.TRUE.equals(consistentRead)));
         Map<String, Object> response = new LinkedHashMap<>();
         if (item != null) response.put("Item", projection == null ? item : projection.apply(item));
-        CapacityResponses.add(response, CapacityResponses.level(request), consumed);
+        ConsumedCapacityResponse.add(response, level, consumed);
         return response;
     }
 }

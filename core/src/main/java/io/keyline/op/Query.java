@@ -4,7 +4,8 @@ import io.keyline.op.request.ReadRequests;
 import io.keyline.op.request.RequestExpressions;
 import io.keyline.op.request.StartKeys;
 import io.keyline.op.request.ItemTables;
-import io.keyline.op.response.CapacityResponses;
+import io.keyline.op.request.ReturnConsumedCapacity;
+import io.keyline.op.response.ConsumedCapacityResponse;
 import io.keyline.engine.Engine;
 import io.keyline.metadata.TableMetadata;
 import io.keyline.engine.codec.KeyRange;
@@ -59,7 +60,7 @@ public final class Query implements Operation<JsonObject> {
         Long limit = request.longValue("Limit");
         Constraints c = new Constraints();
         TableNames.check(tableName, c);
-        ReadRequests.constraints(request, c);
+        ReturnConsumedCapacity level = ReadRequests.constraints(request, c);
         c.throwIfAny();
         RequestExpressions expressions = RequestExpressions.of(request, VALUE_EXPRESSIONS);
         if (!request.has("KeyConditions") && !request.has("KeyConditionExpression")) {
@@ -95,7 +96,7 @@ public final class Query implements Operation<JsonObject> {
         ConsumedCapacity consumed = PageCapacity.charge(binding, target, token, token, page.statistics(),
                 ReadConsistency.of(Boolean.TRUE.equals(request.bool("ConsistentRead"))));
         Map<String, Object> response = ReadRequests.response(page, projection, countOnly);
-        CapacityResponses.add(response, CapacityResponses.level(request), consumed);
+        ConsumedCapacityResponse.add(response, level, consumed);
         return response;
     }
 }

@@ -4,7 +4,8 @@ import io.keyline.op.request.ReadRequests;
 import io.keyline.op.request.RequestExpressions;
 import io.keyline.op.request.StartKeys;
 import io.keyline.op.request.ItemTables;
-import io.keyline.op.response.CapacityResponses;
+import io.keyline.op.request.ReturnConsumedCapacity;
+import io.keyline.op.response.ConsumedCapacityResponse;
 import io.keyline.engine.Engine;
 import io.keyline.metadata.TableMetadata;
 import io.keyline.engine.codec.KeyRange;
@@ -60,7 +61,7 @@ public final class Scan implements Operation<JsonObject> {
         Long totalSegments = request.longValue("TotalSegments");
         Constraints c = new Constraints();
         TableNames.check(tableName, c);
-        ReadRequests.constraints(request, c);
+        ReturnConsumedCapacity level = ReadRequests.constraints(request, c);
         c.atLeast("segment", segment, 0);
         c.atMost("segment", segment, MAX_TOTAL_SEGMENTS - 1);
         c.atLeast("totalSegments", totalSegments, 1);
@@ -108,7 +109,7 @@ public final class Scan implements Operation<JsonObject> {
         ConsumedCapacity consumed = PageCapacity.charge(binding, target, firstToken, lastToken, page.statistics(),
                 ReadConsistency.of(Boolean.TRUE.equals(request.bool("ConsistentRead"))));
         Map<String, Object> response = ReadRequests.response(page, projection, countOnly);
-        CapacityResponses.add(response, CapacityResponses.level(request), consumed);
+        ConsumedCapacityResponse.add(response, level, consumed);
         return response;
     }
 }

@@ -3,7 +3,8 @@ package io.keyline.op;
 import io.keyline.op.request.RequestExpressions;
 import io.keyline.op.request.BatchRequests;
 import io.keyline.op.request.ItemTables;
-import io.keyline.op.response.CapacityResponses;
+import io.keyline.op.request.ReturnConsumedCapacity;
+import io.keyline.op.response.ConsumedCapacityResponse;
 import io.keyline.capacity.ConsumedCapacity;
 import io.keyline.capacity.ReadConsistency;
 import io.keyline.capacity.Throttle;
@@ -54,7 +55,7 @@ public final class TransactGetItems implements Operation<JsonObject> {
     @Override public Object run(JsonObject request) {
         List<JsonObject> items = request.objects("TransactItems");
         Constraints c = new Constraints();
-        c.oneOf("returnConsumedCapacity", request.string("ReturnConsumedCapacity"), ItemTables.RETURN_CONSUMED_CAPACITY);
+        ReturnConsumedCapacity level = ReturnConsumedCapacity.check(request.string("ReturnConsumedCapacity"), c);
         if (c.notNull("transactItems", items)) c.size("transactItems", items, 1, MAX_ACTIONS);
         List<JsonObject> gets = new ArrayList<>();
         for (int j = 0; items != null && j < items.size(); j++) {
@@ -115,10 +116,7 @@ public final class TransactGetItems implements Operation<JsonObject> {
         if (bytes > MAX_RESPONSE_BYTES) throw Errors.validation(RESPONSE_TOO_LARGE);
         Map<String, Object> response = new LinkedHashMap<>();
         response.put("Responses", responses);
-        ConsumedCapacity.Level level = CapacityResponses.level(request);
-        if (level != ConsumedCapacity.Level.NONE) {
-            response.put("ConsumedCapacity", ConsumedCapacity.renderList(List.copyOf(consumed.values()), level));
-        }
+        ConsumedCapacityResponse.addList(response, level, List.copyOf(consumed.values()));
         return response;
     }
 }

@@ -5,8 +5,11 @@ import io.keyline.op.request.BatchRequests;
 import io.keyline.op.request.ItemTables;
 import io.keyline.op.request.ItemChecks;
 import io.keyline.op.request.KeyUpdates;
-import io.keyline.op.response.CapacityResponses;
-import io.keyline.op.response.CollectionMetrics;
+import io.keyline.op.request.ReturnConsumedCapacity;
+import io.keyline.op.request.ReturnItemCollectionMetrics;
+import io.keyline.op.request.ReturnValuesOnConditionCheckFailure;
+import io.keyline.op.response.ConsumedCapacityResponse;
+import io.keyline.op.response.ItemCollectionMetricsResponse;
 import io.keyline.capacity.ConsumedCapacity;
 import io.keyline.engine.Engine;
 import io.keyline.engine.store.ItemStore;
@@ -69,8 +72,8 @@ public final class TransactWriteItems implements Operation<JsonObject> {
         List<JsonObject> items = request.objects("TransactItems");
         String token = request.string("ClientRequestToken");
         Constraints c = new Constraints();
-        c.oneOf("returnConsumedCapacity", request.string("ReturnConsumedCapacity"), ItemTables.RETURN_CONSUMED_CAPACITY);
-        c.oneOf("returnItemCollectionMetrics", request.string("ReturnItemCollectionMetrics"), ItemTables.RETURN_ITEM_COLLECTION_METRICS);
+        ReturnConsumedCapacity level = ReturnConsumedCapacity.check(request.string("ReturnConsumedCapacity"), c);
+        boolean metrics = ReturnItemCollectionMetrics.check(request.string("ReturnItemCollectionMetrics"), c) == ReturnItemCollectionMetrics.SIZE;
         c.length("clientRequestToken", token, 1, MAX_TOKEN_LENGTH);
         if (c.notNull("transactItems", items)) c.size("transactItems", items, 1, MAX_ACTIONS);
         List<String> kinds = new ArrayList<>();
@@ -121,36 +124,34 @@ public final class TransactWriteItems implements Operation<JsonObject> {
             plan.add(action);
         }
 
-        ConsumedCapacity.Level level = CapacityResponses.level(request);
-        boolean metrics = CollectionMetrics.requested(request);
         if (token == null) return execute(plan, kinds, metrics, level);
         Map<String, Object> fingerprint = new LinkedHashMap<>(request.raw());
         NOT_FINGERPRINTED.forEach(fingerprint::remove);
         return engine.transactions().tokens().run(token, fingerprint, () -> execute(plan, kinds, metrics, level));
     }
 
-    private Object execute(List<WriteAction> plan, List<String> kinds, boolean metrics, ConsumedCapacity.Level level) {
+    private Object execute(List<WriteAction> plan, List<String> kinds, boolean metrics, ReturnConsumedCapacity level) {
         List<ItemStore.WriteResult> results = engine.transactions().write(plan);
         Map<String, Object> response = new LinkedHashMap<>();
-        if (level != ConsumedCapacity.Level.NONE) {
+        if (level != ReturnConsumedCapacity.NONE) {
             List<Map<String, AttributeValue>> oldItems = new ArrayList<>(results.size());
             List<Map<String, AttributeValue>> newItems = new ArrayList<>(results.size());
             for (ItemStore.WriteResult r : results) {
                 oldItems.add(r.oldItem());
                 newItems.add(r.newItem());
             }
-            response.put("ConsumedCapacity", ConsumedCapacity.renderList(
-                    engine.transactionCapacity().consumed(plan, oldItems, newItems), level));
+            ConsumedCapacityResponse.addList(response, level, engine.transactionCapacity().consumed(plan, oldItems, newItems));
         }
         if (metrics) {
-            Map<String, List<Object>> byTable = new LinkedHashMap<>();
+            List<TableMetadata> tables = new ArrayList<>(plan.size());
+            List<PrimaryKey> keys = new ArrayList<>(plan.size());
             for (int j = 0; j < plan.size(); j++) {
-                WriteAction a = plan.get(j);
-                if (kinds.get(j).equals("ConditionCheck") || a.table().localIndexes().isEmpty()) continue;
-                byTable.computeIfAbsent(a.table().name(), n -> new ArrayList<>())
-                        .add(engine.indexes().collections().metrics(a.table(), a.key().partition()));
+                if (kinds.get(j).equals("ConditionCheck")) continue;
+                tables.add(plan.get(j).table());
+                keys.add(plan.get(j).key());
             }
-            if (!byTable.isEmpty()) response.put("ItemCollectionMetrics", byTable);
+            Map<String, List<Object>> byTable = ItemCollectionMetricsResponse.byTable(engine, tables, keys);
+            if (byTable != null) response.put("ItemCollectionMetrics", byTable);
         }
         return response;
     }
@@ -161,8 +162,8 @@ public final class TransactWriteItems implements Operation<JsonObject> {
         else c.notNull(path + ".key", a.object("Key"));
         if (kind.equals("ConditionCheck")) c.notNull(path + ".conditionExpression", a.string("ConditionExpression"));
         if (kind.equals("Update")) c.notNull(path + ".updateExpression", a.string("UpdateExpression"));
-        c.oneOf(path + ".returnValuesOnConditionCheckFailure", a.string("ReturnValuesOnConditionCheckFailure"),
-                ItemTables.RETURN_VALUES_ON_CONDITION_CHECK_FAILURE);
+        ReturnValuesOnConditionCheckFailure.check(path + ".returnValuesOnConditionCheckFailure",
+                a.string("ReturnValuesOnConditionCheckFailure"), c);
     }
 
     /** The request's own size: items and keys, expressions, names and values. */

@@ -7,8 +7,8 @@ import io.keyline.op.request.ItemTables;
 import io.keyline.op.request.ItemChecks;
 import io.keyline.op.request.KeyUpdates;
 import io.keyline.op.request.MeteredWrite;
-import io.keyline.op.response.CapacityResponses;
-import io.keyline.op.response.CollectionMetrics;
+import io.keyline.op.response.ConsumedCapacityResponse;
+import io.keyline.op.response.ItemCollectionMetricsResponse;
 import io.keyline.engine.Engine;
 import io.keyline.metadata.PrimaryKey;
 import io.keyline.metadata.PrimaryKeys;
@@ -47,7 +47,7 @@ public final class UpdateItem implements Operation<JsonObject> {
     @Override public Object run(JsonObject request) {
         Map<String, AttributeValue> keyAttributes = request.item("Key");
         WriteRequest common = WriteRequest.parse(request, "key", keyAttributes);
-        ReturnValues rv = ReturnValues.parse(common.returnValues());
+        ReturnValues rv = common.returnValues();
         RequestExpressions expressions = RequestExpressions.of(request, VALUE_EXPRESSIONS);
         Update update = expressions.update();
         Condition condition = expressions.condition();
@@ -83,8 +83,8 @@ public final class UpdateItem implements Operation<JsonObject> {
                     : Projection.of(applied[0].modifiedPaths()).apply(result.newItem());
         };
         if (attributes != null && !attributes.isEmpty()) response.put("Attributes", attributes);
-        CapacityResponses.add(response, CapacityResponses.level(request), result.consumed());
-        CollectionMetrics.addTo(response, engine, request, table, key);
+        ConsumedCapacityResponse.add(response, common.returnConsumedCapacity(), result.consumed());
+        ItemCollectionMetricsResponse.add(response, engine, common.returnItemCollectionMetrics(), table, key);
         return response;
     }
 }

@@ -29,15 +29,19 @@ public final class ReadRequests {
 
     private ReadRequests() {}
 
-    /** Member constraints common to Query and Scan; the caller throws after adding its own. */
-    public static void constraints(JsonObject request, Constraints c) {
+    /**
+     * Member constraints common to Query and Scan; the caller throws after adding its own.
+     * Returns the ReturnConsumedCapacity level.
+     */
+    public static ReturnConsumedCapacity constraints(JsonObject request, Constraints c) {
         String indexName = request.string("IndexName");
         if (indexName != null) SchemaInput.indexName(indexName, "indexName", c);
         c.oneOf("select", request.string("Select"), SELECT);
         c.atLeast("limit", request.longValue("Limit"), 1);
-        c.oneOf("returnConsumedCapacity", request.string("ReturnConsumedCapacity"), ItemTables.RETURN_CONSUMED_CAPACITY);
+        ReturnConsumedCapacity level = ReturnConsumedCapacity.check(request.string("ReturnConsumedCapacity"), c);
         c.oneOf("conditionalOperator", request.string("ConditionalOperator"), List.of("AND", "OR"));
         request.bool("ConsistentRead");
+        return level;
     }
 
     /**

@@ -8,10 +8,13 @@ import io.keyline.protocol.JsonObject;
  * The parameters PutItem, UpdateItem and DeleteItem share, read and checked against the API's
  * member constraints in one place (all violations reported together, as DynamoDB does).
  * Immutable.
- *
- * @param returnOldOnFailure ReturnValuesOnConditionCheckFailure=ALL_OLD
  */
-public record WriteRequest(String tableName, String returnValues, boolean returnOldOnFailure) {
+public record WriteRequest(String tableName, ReturnValues returnValues, ReturnConsumedCapacity returnConsumedCapacity,
+                           ReturnItemCollectionMetrics returnItemCollectionMetrics,
+                           ReturnValuesOnConditionCheckFailure onConditionCheckFailure) {
+
+    /** ReturnValuesOnConditionCheckFailure=ALL_OLD. */
+    public boolean returnOldOnFailure() { return onConditionCheckFailure.returnsOldItem(); }
 
     /**
      * @param targetField the constraint path of the item or key ("item" or "key")
@@ -24,11 +27,11 @@ public record WriteRequest(String tableName, String returnValues, boolean return
         Constraints c = new Constraints();
         TableNames.check(tableName, c);
         c.notNull(targetField, target);
-        c.oneOf("returnValues", returnValues, ReturnValues.WIRE_ORDER);
-        c.oneOf("returnConsumedCapacity", request.string("ReturnConsumedCapacity"), ItemTables.RETURN_CONSUMED_CAPACITY);
-        c.oneOf("returnItemCollectionMetrics", request.string("ReturnItemCollectionMetrics"), ItemTables.RETURN_ITEM_COLLECTION_METRICS);
-        c.oneOf("returnValuesOnConditionCheckFailure", onFailure, ItemTables.RETURN_VALUES_ON_CONDITION_CHECK_FAILURE);
+        ReturnValues rv = ReturnValues.check(returnValues, c);
+        ReturnConsumedCapacity rcc = ReturnConsumedCapacity.check(request.string("ReturnConsumedCapacity"), c);
+        ReturnItemCollectionMetrics ricm = ReturnItemCollectionMetrics.check(request.string("ReturnItemCollectionMetrics"), c);
+        ReturnValuesOnConditionCheckFailure rvf = ReturnValuesOnConditionCheckFailure.check("returnValuesOnConditionCheckFailure", onFailure, c);
         c.throwIfAny();
-        return new WriteRequest(tableName, returnValues, "ALL_OLD".equals(onFailure));
+        return new WriteRequest(tableName, rv, rcc, ricm, rvf);
     }
 }
