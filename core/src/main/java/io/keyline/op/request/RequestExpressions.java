@@ -4,6 +4,8 @@ import io.keyline.expr.Condition;
 import io.keyline.expr.ExpressionContext;
 import io.keyline.expr.KeyConditions;
 import io.keyline.expr.Legacy;
+import io.keyline.expr.LegacyAttributeUpdate;
+import io.keyline.expr.LegacyCondition;
 import io.keyline.expr.ParameterRules;
 import io.keyline.expr.Projection;
 import io.keyline.expr.Update;
@@ -39,14 +41,14 @@ public final class RequestExpressions {
             if (e.getValue() != null) present.add(e.getKey());
         }
         ParameterRules.check(present, valueExpressions);
-        return new RequestExpressions(request, ExpressionContext.fromRequest(request));
+        return new RequestExpressions(request, ExpressionAttributes.decode(request).context());
     }
 
     /** ConditionExpression, or legacy Expected with ConditionalOperator, or null. */
     public Condition condition() {
         String text = request.string("ConditionExpression");
         if (text != null) return context.condition(text, "ConditionExpression");
-        JsonObject expected = request.object("Expected");
+        Map<String, LegacyCondition> expected = LegacyParameters.conditions(request, "Expected");
         String operator = request.string("ConditionalOperator");
         if (expected != null || operator != null) {
             return Legacy.expected(expected, operator, "Expected");
@@ -58,7 +60,7 @@ public final class RequestExpressions {
     public Update update() {
         String text = request.string("UpdateExpression");
         if (text != null) return context.update(text);
-        JsonObject attributeUpdates = request.object("AttributeUpdates");
+        Map<String, LegacyAttributeUpdate> attributeUpdates = LegacyParameters.attributeUpdates(request);
         return attributeUpdates == null ? null : Legacy.attributeUpdates(attributeUpdates);
     }
 
@@ -81,7 +83,7 @@ public final class RequestExpressions {
      * null when neither is present.
      */
     public Condition legacyFilter(String parameter) {
-        JsonObject filter = request.object(parameter);
+        Map<String, LegacyCondition> filter = LegacyParameters.conditions(request, parameter);
         String operator = request.string("ConditionalOperator");
         if (filter == null && operator == null) return null;
         return Legacy.expected(filter, operator, parameter);
@@ -91,7 +93,7 @@ public final class RequestExpressions {
     public List<KeyConditions.Term> keyConditionTerms() {
         String text = request.string("KeyConditionExpression");
         if (text != null) return KeyConditions.fromExpression(context, text);
-        JsonObject legacy = request.object("KeyConditions");
+        Map<String, LegacyCondition> legacy = LegacyParameters.conditions(request, "KeyConditions");
         return legacy == null ? null : KeyConditions.fromLegacy(legacy);
     }
 
