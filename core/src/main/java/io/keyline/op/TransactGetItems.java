@@ -11,6 +11,7 @@ import io.keyline.capacity.Throttle;
 import io.keyline.engine.Engine;
 import io.keyline.engine.metering.TableBinding;
 import io.keyline.engine.transaction.CancellationReason;
+import io.keyline.op.response.CancellationReasons;
 import io.keyline.engine.store.ItemStore;
 import io.keyline.metadata.PrimaryKey;
 import io.keyline.metadata.PrimaryKeys;
@@ -90,7 +91,7 @@ public final class TransactGetItems implements Operation<JsonObject> {
             bindings.add(binding);
             Throttle refused = engine.itemCapacity().tryAdmitRead(binding, refs.get(j).key());
             if (refused != null) {
-                throw CancellationReason.cancelled(CancellationReason.only(refs.size(), j,
+                throw CancellationReasons.error(CancellationReason.only(refs.size(), j,
                         CancellationReason.throttled(refused.message())));
             }
         }

@@ -17,6 +17,8 @@ import io.keyline.metadata.PrimaryKey;
 import io.keyline.metadata.PrimaryKeys;
 import io.keyline.metadata.TableMetadata;
 import io.keyline.engine.transaction.CancellationReason;
+import io.keyline.engine.transaction.TransactionCancelled;
+import io.keyline.op.response.CancellationReasons;
 import io.keyline.engine.transaction.WriteAction;
 import io.keyline.error.ApiException;
 import io.keyline.error.Errors;
@@ -118,7 +120,7 @@ public final class TransactWriteItems implements Operation<JsonObject> {
                 action = action(kinds.get(j), actions.get(j), tables.get(j), conditions.get(j), updates.get(j));
             } catch (ApiException e) {
                 if (!"ValidationException".equals(e.name())) throw e;
-                throw CancellationReason.cancelled(CancellationReason.only(actions.size(), j, CancellationReason.validationError(e.getMessage())));
+                throw CancellationReasons.error(CancellationReason.only(actions.size(), j, CancellationReason.validationError(e.getMessage())));
             }
             seen.add(action.table(), action.key());
             plan.add(action);
@@ -131,7 +133,12 @@ public final class TransactWriteItems implements Operation<JsonObject> {
     }
 
     private Object execute(List<WriteAction> plan, List<String> kinds, boolean metrics, ReturnConsumedCapacity level) {
-        List<ItemStore.WriteResult> results = engine.transactions().write(plan);
+        List<ItemStore.WriteResult> results;
+        try {
+            results = engine.transactions().write(plan);
+        } catch (TransactionCancelled e) {
+            throw CancellationReasons.error(e.reasons());
+        }
         Map<String, Object> response = new LinkedHashMap<>();
         if (level != ReturnConsumedCapacity.NONE) {
             List<Map<String, AttributeValue>> oldItems = new ArrayList<>(results.size());
