@@ -2,7 +2,6 @@ package io.keyline.op;
 
 import io.keyline.op.request.RequestExpressions;
 import io.keyline.op.request.BatchRequests;
-import io.keyline.op.request.ItemTables;
 import io.keyline.op.request.ReturnConsumedCapacity;
 import io.keyline.op.response.ConsumedCapacityResponse;
 import io.keyline.capacity.ConsumedCapacity;
@@ -13,8 +12,6 @@ import io.keyline.engine.store.ItemStore;
 import io.keyline.metadata.PrimaryKey;
 import io.keyline.metadata.PrimaryKeys;
 import io.keyline.metadata.TableMetadata;
-import io.keyline.engine.metering.ItemCapacity;
-import io.keyline.engine.metering.TableBinding;
 import io.keyline.engine.transaction.BatchAdmission;
 import io.keyline.error.Errors;
 import io.keyline.expr.Projection;
@@ -104,7 +101,7 @@ public final class BatchGetItem implements Operation<JsonObject> {
         BatchRequests.Seen seen = new BatchRequests.Seen();
         int i = 0;
         for (Map.Entry<String, JsonObject> e : parts.entrySet()) {
-            TableMetadata table = ItemTables.require(engine, e.getKey());
+            TableMetadata table = engine.table(e.getKey());
             List<JsonObject> keyObjects = e.getValue().objects("Keys");
             List<Map<String, AttributeValue>> keyMaps = new ArrayList<>();
             List<PrimaryKey> keys = new ArrayList<>();
@@ -125,16 +122,13 @@ public final class BatchGetItem implements Operation<JsonObject> {
         List<ItemStore.ItemRef> refs = new ArrayList<>();
         List<int[]> positions = new ArrayList<>();
         Map<String, List<Map<String, AttributeValue>>> unprocessed = new LinkedHashMap<>();
-        List<TableBinding> bindings = new ArrayList<>();
         Throttle throttled = null;
         for (int t = 0; t < tables.size(); t++) {
             TableRequest tr = tables.get(t);
-            TableBinding binding = engine.capacity().binding(tr.table());
-            bindings.add(binding);
             for (int k = 0; k < tr.keys().size(); k++) {
                 // B.9: a key the capacity model refuses goes back unprocessed
                 boolean hookAdmits = admission.admitRead(tr.table(), tr.keys().get(k), tr.consistent());
-                Throttle refused = hookAdmits ? engine.itemCapacity().tryAdmitRead(binding, tr.keys().get(k)) : null;
+                Throttle refused = hookAdmits ? engine.tryAdmitRead(tr.table(), tr.keys().get(k)) : null;
                 if (refused != null && throttled == null) throttled = refused;
                 if (hookAdmits && refused == null) {
                     refs.add(new ItemStore.ItemRef(tr.table(), tr.keys().get(k)));
@@ -145,8 +139,8 @@ public final class BatchGetItem implements Operation<JsonObject> {
             }
         }
         // The request fails only when nothing could be done (API_BatchGetItem).
-        if (refs.isEmpty() && throttled != null) throw ItemCapacity.error(throttled);
-        List<Map<String, AttributeValue>> found = engine.transactions().read(refs);
+        if (refs.isEmpty() && throttled != null) throw Engine.throttled(throttled);
+        List<Map<String, AttributeValue>> found = engine.readAll(refs);
         Map<String, ConsumedCapacity> consumed = new LinkedHashMap<>();
         Map<String, List<Object>> responses = new LinkedHashMap<>();
         for (TableRequest tr : tables) responses.put(tr.name(), new ArrayList<>());
@@ -155,8 +149,8 @@ public final class BatchGetItem implements Operation<JsonObject> {
             Map<String, AttributeValue> item = found.get(r);
             TableRequest tr = tables.get(positions.get(r)[0]);
             // B.2: each item rounded up on its own, a missing key as GetItem's
-            ConsumedCapacity cc = engine.itemCapacity().chargeRead(bindings.get(positions.get(r)[0]),
-                    tr.keys().get(positions.get(r)[1]), item, ReadConsistency.of(tr.consistent()));
+            ConsumedCapacity cc = engine.chargeRead(tr.table(), tr.keys().get(positions.get(r)[1]), item,
+                    ReadConsistency.of(tr.consistent()));
             consumed.merge(tr.name(), cc, ConsumedCapacity::plus);
             if (item == null) continue;
             Map<String, AttributeValue> shown = tr.projection() == null ? item : tr.projection().apply(item);

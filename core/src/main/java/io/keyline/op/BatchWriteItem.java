@@ -2,9 +2,8 @@ package io.keyline.op;
 
 import io.keyline.op.request.WriteRequest;
 import io.keyline.op.request.BatchRequests;
-import io.keyline.op.request.ItemTables;
 import io.keyline.op.request.ItemChecks;
-import io.keyline.op.request.MeteredWrite;
+import io.keyline.engine.metering.MeteredWrite;
 import io.keyline.op.request.ReturnConsumedCapacity;
 import io.keyline.op.request.ReturnItemCollectionMetrics;
 import io.keyline.op.response.ConsumedCapacityResponse;
@@ -14,7 +13,6 @@ import io.keyline.engine.Engine;
 import io.keyline.metadata.PrimaryKey;
 import io.keyline.metadata.PrimaryKeys;
 import io.keyline.metadata.TableMetadata;
-import io.keyline.engine.metering.ItemCapacity;
 import io.keyline.engine.index.IndexKeys;
 import io.keyline.engine.transaction.BatchAdmission;
 import io.keyline.error.ApiException;
@@ -59,7 +57,7 @@ public final class BatchWriteItem implements Operation<JsonObject> {
     /** Quick unless a write to one of its tables will wait for GSI changes to be applied. */
     @Override public boolean quick(JsonObject request) {
         if (!(request.get("RequestItems") instanceof Map<?, ?> tables)) return true;
-        for (Object table : tables.keySet()) if (engine.indexes().writesWait(table)) return false;
+        for (Object table : tables.keySet()) if (engine.writesWait(table)) return false;
         return true;
     }
 
@@ -121,7 +119,7 @@ public final class BatchWriteItem implements Operation<JsonObject> {
         BatchRequests.Seen seen = new BatchRequests.Seen();
         int i = 0;
         for (Map.Entry<String, List<JsonObject>> e : parts.entrySet()) {
-            TableMetadata table = ItemTables.require(engine, e.getKey());
+            TableMetadata table = engine.table(e.getKey());
             for (JsonObject w : e.getValue()) {
                 Map<String, AttributeValue> item = decoded.get(i++);
                 PrimaryKey key = item != null ? PrimaryKeys.fromItem(table.keySchema(), item)
@@ -157,10 +155,10 @@ public final class BatchWriteItem implements Operation<JsonObject> {
             if (admitted) {
                 try {
                     // B.3: each put or delete priced on its own, like a PutItem or DeleteItem
-                    MeteredWrite.Result r = MeteredWrite.run(engine, w.table(), w.key(), null, false, null, old -> w.item());
+                    MeteredWrite.Result r = engine.write(w.table(), w.key(), null, false, null, old -> w.item());
                     consumed.merge(w.tableName(), r.consumed(), ConsumedCapacity::plus);
                 } catch (ApiException e) {
-                    if (ItemCapacity.isThrottling(e)) {
+                    if (Engine.isThrottling(e)) {
                         if (throttled == null) throttled = e;
                     } else if (!"TransactionConflictException".equals(e.name())) {
                         throw e;

@@ -3,8 +3,7 @@ package io.keyline.op;
 import io.keyline.op.request.WriteRequest;
 import io.keyline.op.request.RequestExpressions;
 import io.keyline.op.request.ReturnValues;
-import io.keyline.op.request.ItemTables;
-import io.keyline.op.request.MeteredWrite;
+import io.keyline.engine.metering.MeteredWrite;
 import io.keyline.op.response.ConsumedCapacityResponse;
 import io.keyline.op.response.ItemCollectionMetricsResponse;
 import io.keyline.engine.Engine;
@@ -28,7 +27,7 @@ public final class DeleteItem implements Operation<JsonObject> {
     @Override public String name() { return "DeleteItem"; }
 
     /** Quick unless the write will wait for its GSI changes to be applied. */
-    @Override public boolean quick(JsonObject request) { return !engine.indexes().writesWait(request.get("TableName")); }
+    @Override public boolean quick(JsonObject request) { return !engine.writesWait(request.get("TableName")); }
 
     /** Not yet decoded into a record: the handler reads the wire object itself. */
     @Override public JsonObject decode(JsonObject request) { return request; }
@@ -40,11 +39,11 @@ public final class DeleteItem implements Operation<JsonObject> {
         RequestExpressions expressions = RequestExpressions.of(request, VALUE_EXPRESSIONS);
         Condition condition = expressions.condition();
         expressions.checkAllUsed();
-        TableMetadata table = ItemTables.require(engine, common.tableName());
+        TableMetadata table = engine.table(common.tableName());
         PrimaryKey key = PrimaryKeys.fromKey(table.keySchema(), keyAttributes);
         boolean returnOldOnFailure = common.returnOldOnFailure();
 
-        MeteredWrite.Result result = MeteredWrite.run(engine, table, key, condition, returnOldOnFailure, null,
+        MeteredWrite.Result result = engine.write(table, key, condition, returnOldOnFailure, null,
                 old -> null);
 
         Map<String, Object> response = new LinkedHashMap<>();

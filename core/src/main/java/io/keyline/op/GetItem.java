@@ -1,16 +1,13 @@
 package io.keyline.op;
 
 import io.keyline.op.request.RequestExpressions;
-import io.keyline.op.request.ItemTables;
 import io.keyline.op.response.ConsumedCapacityResponse;
 import io.keyline.op.request.ReturnConsumedCapacity;
-import io.keyline.capacity.ConsumedCapacity;
 import io.keyline.capacity.ReadConsistency;
 import io.keyline.engine.Engine;
 import io.keyline.metadata.PrimaryKey;
 import io.keyline.metadata.PrimaryKeys;
 import io.keyline.metadata.TableMetadata;
-import io.keyline.engine.metering.TableBinding;
 import io.keyline.expr.Projection;
 import io.keyline.model.AttributeValue;
 import io.keyline.op.control.Constraints;
@@ -47,18 +44,14 @@ public final class GetItem implements Operation<JsonObject> {
         RequestExpressions expressions = RequestExpressions.of(request, VALUE_EXPRESSIONS);
         Projection projection = expressions.projection();
         expressions.checkAllUsed();
-        TableMetadata table = ItemTables.require(engine, tableName);
+        TableMetadata table = engine.table(tableName);
         PrimaryKey key = PrimaryKeys.fromKey(table.keySchema(), keyAttributes);
 
-        TableBinding binding = engine.capacity().binding(table);
-        engine.itemCapacity().admitRead(binding, key);
-        Map<String, AttributeValue> item = engine.items().get(table, key);
-        // B.2: the whole item is charged, whatever the projection returns
-        ConsumedCapacity consumed = engine.itemCapacity().chargeRead(binding, key, item,
-                ReadConsistency.of(Boolean.TRUE.equals(consistentRead)));
+        Engine.ItemRead read = engine.read(table, key, ReadConsistency.of(Boolean.TRUE.equals(consistentRead)));
+        Map<String, AttributeValue> item = read.item();
         Map<String, Object> response = new LinkedHashMap<>();
         if (item != null) response.put("Item", projection == null ? item : projection.apply(item));
-        ConsumedCapacityResponse.add(response, level, consumed);
+        ConsumedCapacityResponse.add(response, level, read.consumed());
         return response;
     }
 }

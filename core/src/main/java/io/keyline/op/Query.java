@@ -3,22 +3,13 @@ package io.keyline.op;
 import io.keyline.op.request.ReadRequests;
 import io.keyline.op.request.RequestExpressions;
 import io.keyline.op.request.StartKeys;
-import io.keyline.op.request.ItemTables;
 import io.keyline.op.request.ReturnConsumedCapacity;
 import io.keyline.op.response.ConsumedCapacityResponse;
 import io.keyline.engine.Engine;
 import io.keyline.metadata.TableMetadata;
 import io.keyline.engine.codec.KeyRange;
 import io.keyline.engine.codec.SortKeyCondition;
-import io.keyline.engine.query.BaseItems;
-import io.keyline.engine.query.Page;
-import io.keyline.engine.query.PageReader;
-import io.keyline.capacity.ConsumedCapacity;
 import io.keyline.capacity.ReadConsistency;
-import io.keyline.capacity.Throttle;
-import io.keyline.engine.metering.ItemCapacity;
-import io.keyline.engine.metering.PageCapacity;
-import io.keyline.engine.metering.TableBinding;
 import io.keyline.engine.query.PageRequest;
 import io.keyline.engine.query.ReadTarget;
 import io.keyline.error.Errors;
@@ -36,8 +27,8 @@ import java.util.Map;
  * Query: one page of the items of one partition (of the table or an index) whose sort key meets
  * the key condition, in sort-key order (reversed when ScanIndexForward is false), filtered and
  * projected. The page is one contiguous key range in storage, so its cost follows the items it
- * evaluates, not the size of the table. Capacity admission and accounting will plug in around
- * {@link PageReader#read}, which reports the page's {@link io.keyline.engine.query.PageStatistics}.
+ * evaluates, not the size of the table. The engine admits the page where the partition key
+ * lives and charges it on what it evaluated ({@link Engine#queryPage}).
  */
 public final class Query implements Operation<JsonObject> {
     private static final List<String> VALUE_EXPRESSIONS = List.of("KeyConditionExpression", "FilterExpression");
@@ -73,7 +64,7 @@ public final class Query implements Operation<JsonObject> {
         expressions.checkAllUsed();
         boolean countOnly = ReadRequests.countOnly(request, projection);
 
-        TableMetadata table = ItemTables.require(engine, tableName);
+        TableMetadata table = engine.table(tableName);
         ReadTarget target = ReadRequests.target(table, request);
         KeyConditions.KeyCondition key = KeyConditions.plan(target.keySchema(), terms);
         KeyRange partition = target.queryRange(key.partitionKey(), List.of(), null, null, null);
@@ -85,18 +76,11 @@ public final class Query implements Operation<JsonObject> {
         boolean fetch = ReadRequests.fetchesBaseItems(table, target, request, projection, filter);
         ReadRequests.checkFilterAvoidsKeys(target, filter, expressionFilter != null ? "Filter Expression" : "QueryFilter");
 
-        // B.2: admitted where the partition key lives, charged on what the page evaluated
-        TableBinding binding = engine.capacity().binding(table);
-        long token = PageCapacity.startToken(range.start());
-        Throttle refused = PageCapacity.admit(binding, target, token);
-        if (refused != null) throw ItemCapacity.error(refused);
-        Page page = PageReader.read(engine.storage(), new PageRequest(target, range, Boolean.FALSE.equals(forward), start,
-                limit == null ? null : (int) Math.min(limit, Integer.MAX_VALUE), item -> filter == null || filter.test(item)));
-        if (fetch && !countOnly) page = BaseItems.fetch(engine.items(), table, page);
-        ConsumedCapacity consumed = PageCapacity.charge(binding, target, token, token, page.statistics(),
-                ReadConsistency.of(Boolean.TRUE.equals(request.bool("ConsistentRead"))));
-        Map<String, Object> response = ReadRequests.response(page, projection, countOnly);
-        ConsumedCapacityResponse.add(response, level, consumed);
+        Engine.PageRead read = engine.queryPage(table, new PageRequest(target, range, Boolean.FALSE.equals(forward), start,
+                limit == null ? null : (int) Math.min(limit, Integer.MAX_VALUE), item -> filter == null || filter.test(item)),
+                fetch && !countOnly, ReadConsistency.of(Boolean.TRUE.equals(request.bool("ConsistentRead"))));
+        Map<String, Object> response = ReadRequests.response(read.page(), projection, countOnly);
+        ConsumedCapacityResponse.add(response, level, read.consumed());
         return response;
     }
 }

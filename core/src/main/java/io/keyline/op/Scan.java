@@ -3,21 +3,12 @@ package io.keyline.op;
 import io.keyline.op.request.ReadRequests;
 import io.keyline.op.request.RequestExpressions;
 import io.keyline.op.request.StartKeys;
-import io.keyline.op.request.ItemTables;
 import io.keyline.op.request.ReturnConsumedCapacity;
 import io.keyline.op.response.ConsumedCapacityResponse;
 import io.keyline.engine.Engine;
 import io.keyline.metadata.TableMetadata;
 import io.keyline.engine.codec.KeyRange;
-import io.keyline.engine.query.BaseItems;
-import io.keyline.engine.query.Page;
-import io.keyline.engine.query.PageReader;
-import io.keyline.capacity.ConsumedCapacity;
 import io.keyline.capacity.ReadConsistency;
-import io.keyline.capacity.Throttle;
-import io.keyline.engine.metering.ItemCapacity;
-import io.keyline.engine.metering.PageCapacity;
-import io.keyline.engine.metering.TableBinding;
 import io.keyline.engine.query.PageRequest;
 import io.keyline.engine.query.ReadTarget;
 import io.keyline.error.Errors;
@@ -34,8 +25,8 @@ import java.util.Map;
  * Scan: one page of every item of the table (or an index) in token order, which is why the order
  * looks random, as on DynamoDB; filtered and projected. A parallel scan's segment i of N is token
  * slice i of N, so segments are disjoint and together cover the table, and a segment's
- * LastEvaluatedKey stays inside it. Capacity admission and accounting will plug in around
- * {@link PageReader#read}.
+ * LastEvaluatedKey stays inside it. The engine admits the page where it starts and charges it on
+ * every item evaluated and every partition crossed ({@link Engine#scanPage}).
  */
 public final class Scan implements Operation<JsonObject> {
     /** Source: API_Scan: TotalSegments is 1 to 1,000,000. */
@@ -86,7 +77,7 @@ public final class Scan implements Operation<JsonObject> {
         expressions.checkAllUsed();
         boolean countOnly = ReadRequests.countOnly(request, projection);
 
-        TableMetadata table = ItemTables.require(engine, tableName);
+        TableMetadata table = engine.table(tableName);
         ReadTarget target = ReadRequests.target(table, request);
         int segmentNumber = segment == null ? 0 : segment.intValue();
         int segments = totalSegments == null ? 1 : totalSegments.intValue();
@@ -96,20 +87,11 @@ public final class Scan implements Operation<JsonObject> {
         ReadRequests.checkKeyPaths(table, projection, filter);
         boolean fetch = ReadRequests.fetchesBaseItems(table, target, request, projection, filter);
 
-        // B.2: admitted where the page starts, charged on every item evaluated and every partition crossed
-        TableBinding binding = engine.capacity().binding(table);
-        long firstToken = PageCapacity.startToken(start != null ? start : range.start());
-        Throttle refused = PageCapacity.admit(binding, target, firstToken);
-        if (refused != null) throw ItemCapacity.error(refused);
-        Page page = PageReader.read(engine.storage(), new PageRequest(target, range, false, start,
-                limit == null ? null : (int) Math.min(limit, Integer.MAX_VALUE), item -> filter == null || filter.test(item)));
-        if (fetch && !countOnly) page = BaseItems.fetch(engine.items(), table, page);
-        long lastToken = page.lastEvaluatedKey() != null && page.statistics().lastToken() != null
-                ? page.statistics().lastToken() : PageCapacity.endToken(range);
-        ConsumedCapacity consumed = PageCapacity.charge(binding, target, firstToken, lastToken, page.statistics(),
-                ReadConsistency.of(Boolean.TRUE.equals(request.bool("ConsistentRead"))));
-        Map<String, Object> response = ReadRequests.response(page, projection, countOnly);
-        ConsumedCapacityResponse.add(response, level, consumed);
+        Engine.PageRead read = engine.scanPage(table, new PageRequest(target, range, false, start,
+                limit == null ? null : (int) Math.min(limit, Integer.MAX_VALUE), item -> filter == null || filter.test(item)),
+                fetch && !countOnly, ReadConsistency.of(Boolean.TRUE.equals(request.bool("ConsistentRead"))));
+        Map<String, Object> response = ReadRequests.response(read.page(), projection, countOnly);
+        ConsumedCapacityResponse.add(response, level, read.consumed());
         return response;
     }
 }

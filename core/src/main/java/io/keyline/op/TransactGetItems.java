@@ -2,14 +2,12 @@ package io.keyline.op;
 
 import io.keyline.op.request.RequestExpressions;
 import io.keyline.op.request.BatchRequests;
-import io.keyline.op.request.ItemTables;
 import io.keyline.op.request.ReturnConsumedCapacity;
 import io.keyline.op.response.ConsumedCapacityResponse;
 import io.keyline.capacity.ConsumedCapacity;
 import io.keyline.capacity.ReadConsistency;
 import io.keyline.capacity.Throttle;
 import io.keyline.engine.Engine;
-import io.keyline.engine.metering.TableBinding;
 import io.keyline.engine.transaction.CancellationReason;
 import io.keyline.op.response.CancellationReasons;
 import io.keyline.engine.store.ItemStore;
@@ -78,28 +76,25 @@ public final class TransactGetItems implements Operation<JsonObject> {
         List<ItemStore.ItemRef> refs = new ArrayList<>();
         BatchRequests.Seen seen = new BatchRequests.Seen(TransactWriteItems.MULTIPLE_OPERATIONS);
         for (JsonObject get : gets) {
-            TableMetadata table = ItemTables.require(engine, get.string("TableName"));
+            TableMetadata table = engine.table(get.string("TableName"));
             PrimaryKey key = PrimaryKeys.fromKey(table.keySchema(), get.item("Key"));
             seen.add(table, key);
             refs.add(new ItemStore.ItemRef(table, key));
         }
 
         // B.9: a refused read cancels the transaction with ThrottlingError at its position
-        List<TableBinding> bindings = new ArrayList<>(refs.size());
         for (int j = 0; j < refs.size(); j++) {
-            TableBinding binding = engine.capacity().binding(refs.get(j).table());
-            bindings.add(binding);
-            Throttle refused = engine.itemCapacity().tryAdmitRead(binding, refs.get(j).key());
+            Throttle refused = engine.tryAdmitRead(refs.get(j).table(), refs.get(j).key());
             if (refused != null) {
                 throw CancellationReasons.error(CancellationReason.only(refs.size(), j,
                         CancellationReason.throttled(refused.message())));
             }
         }
-        List<Map<String, AttributeValue>> found = engine.transactions().read(refs);
+        List<Map<String, AttributeValue>> found = engine.readAll(refs);
         Map<String, ConsumedCapacity> consumed = new LinkedHashMap<>();
         for (int j = 0; j < found.size(); j++) {
             // B.2: transactional reads cost twice a strong one
-            ConsumedCapacity cc = engine.itemCapacity().chargeRead(bindings.get(j), refs.get(j).key(), found.get(j),
+            ConsumedCapacity cc = engine.chargeRead(refs.get(j).table(), refs.get(j).key(), found.get(j),
                     ReadConsistency.TRANSACTIONAL);
             consumed.merge(refs.get(j).table().name(), cc, ConsumedCapacity::plus);
         }

@@ -2,7 +2,6 @@ package io.keyline.op;
 
 import io.keyline.op.request.RequestExpressions;
 import io.keyline.op.request.BatchRequests;
-import io.keyline.op.request.ItemTables;
 import io.keyline.op.request.ItemChecks;
 import io.keyline.op.request.KeyUpdates;
 import io.keyline.op.request.ReturnConsumedCapacity;
@@ -10,7 +9,6 @@ import io.keyline.op.request.ReturnItemCollectionMetrics;
 import io.keyline.op.request.ReturnValuesOnConditionCheckFailure;
 import io.keyline.op.response.ConsumedCapacityResponse;
 import io.keyline.op.response.ItemCollectionMetricsResponse;
-import io.keyline.capacity.ConsumedCapacity;
 import io.keyline.engine.Engine;
 import io.keyline.engine.store.ItemStore;
 import io.keyline.metadata.PrimaryKey;
@@ -110,7 +108,7 @@ public final class TransactWriteItems implements Operation<JsonObject> {
             expressions.checkAllUsed();
         }
         List<TableMetadata> tables = new ArrayList<>();
-        for (JsonObject a : actions) tables.add(ItemTables.require(engine, a.string("TableName")));
+        for (JsonObject a : actions) tables.add(engine.table(a.string("TableName")));
 
         List<WriteAction> plan = new ArrayList<>();
         BatchRequests.Seen seen = new BatchRequests.Seen(MULTIPLE_OPERATIONS);

@@ -3,10 +3,9 @@ package io.keyline.op;
 import io.keyline.op.request.WriteRequest;
 import io.keyline.op.request.RequestExpressions;
 import io.keyline.op.request.ReturnValues;
-import io.keyline.op.request.ItemTables;
 import io.keyline.op.request.ItemChecks;
 import io.keyline.op.request.KeyUpdates;
-import io.keyline.op.request.MeteredWrite;
+import io.keyline.engine.metering.MeteredWrite;
 import io.keyline.op.response.ConsumedCapacityResponse;
 import io.keyline.op.response.ItemCollectionMetricsResponse;
 import io.keyline.engine.Engine;
@@ -39,7 +38,7 @@ public final class UpdateItem implements Operation<JsonObject> {
     @Override public String name() { return "UpdateItem"; }
 
     /** Quick unless the write will wait for its GSI changes to be applied. */
-    @Override public boolean quick(JsonObject request) { return !engine.indexes().writesWait(request.get("TableName")); }
+    @Override public boolean quick(JsonObject request) { return !engine.writesWait(request.get("TableName")); }
 
     /** Not yet decoded into a record: the handler reads the wire object itself. */
     @Override public JsonObject decode(JsonObject request) { return request; }
@@ -52,7 +51,7 @@ public final class UpdateItem implements Operation<JsonObject> {
         Update update = expressions.update();
         Condition condition = expressions.condition();
         expressions.checkAllUsed();
-        TableMetadata table = ItemTables.require(engine, common.tableName());
+        TableMetadata table = engine.table(common.tableName());
         KeySchema schema = table.keySchema();
         PrimaryKey key = PrimaryKeys.fromKey(schema, keyAttributes);
         boolean returnOldOnFailure = common.returnOldOnFailure();
@@ -62,7 +61,7 @@ public final class UpdateItem implements Operation<JsonObject> {
         boolean createsItem = update == null || update.actions().isEmpty()
                 || !update.actions().stream().allMatch(UpdateAction::removesOnly);
 
-        MeteredWrite.Result result = MeteredWrite.run(engine, table, key, condition, returnOldOnFailure, null, old -> {
+        MeteredWrite.Result result = engine.write(table, key, condition, returnOldOnFailure, null, old -> {
             if (old == null && !createsItem) return null;
             Map<String, AttributeValue> base = old != null ? old : key.toItem(schema);
             if (update == null) return base;
