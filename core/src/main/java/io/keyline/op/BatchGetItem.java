@@ -1,5 +1,6 @@
 package io.keyline.op;
 
+import io.keyline.op.request.ExpressionMembers;
 import io.keyline.op.request.RequestExpressions;
 import io.keyline.op.request.BatchRequests;
 import io.keyline.op.request.ReturnConsumedCapacity;
@@ -94,7 +95,7 @@ public final class BatchGetItem implements Operation<JsonObject> {
         List<TableRequest> tables = new ArrayList<>();
         List<Projection> projections = new ArrayList<>();
         for (JsonObject part : parts.values()) {
-            RequestExpressions expressions = RequestExpressions.of(part, VALUE_EXPRESSIONS);
+            RequestExpressions expressions = RequestExpressions.of(ExpressionMembers.forGet(part), VALUE_EXPRESSIONS);
             projections.add(expressions.projection());
             expressions.checkAllUsed();
         }

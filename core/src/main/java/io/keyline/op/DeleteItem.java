@@ -1,6 +1,7 @@
 package io.keyline.op;
 
 import io.keyline.op.request.WriteRequest;
+import io.keyline.op.request.DeleteItemRequest;
 import io.keyline.op.request.RequestExpressions;
 import io.keyline.op.request.ReturnValues;
 import io.keyline.engine.metering.MeteredWrite;
@@ -18,7 +19,7 @@ import java.util.List;
 import java.util.Map;
 
 /** DeleteItem: removes one item, optionally under a condition, returning the old item on request. */
-public final class DeleteItem implements Operation<JsonObject> {
+public final class DeleteItem implements Operation<DeleteItemRequest> {
     private static final List<String> VALUE_EXPRESSIONS = List.of("ConditionExpression");
     private final Engine engine;
 
@@ -29,14 +30,13 @@ public final class DeleteItem implements Operation<JsonObject> {
     /** Quick unless the write will wait for its GSI changes to be applied. */
     @Override public boolean quick(JsonObject request) { return !engine.writesWait(request.get("TableName")); }
 
-    /** Not yet decoded into a record: the handler reads the wire object itself. */
-    @Override public JsonObject decode(JsonObject request) { return request; }
+    @Override public DeleteItemRequest decode(JsonObject request) { return DeleteItemRequest.decode(request); }
 
-    @Override public Object run(JsonObject request) {
-        Map<String, AttributeValue> keyAttributes = request.item("Key");
-        WriteRequest common = WriteRequest.parse(request, "key", keyAttributes);
+    @Override public Object run(DeleteItemRequest request) {
+        Map<String, AttributeValue> keyAttributes = request.key();
+        WriteRequest common = WriteRequest.check(request.options(), "key", keyAttributes);
         ReturnValues rv = common.returnValues().noneOrAllOld();
-        RequestExpressions expressions = RequestExpressions.of(request, VALUE_EXPRESSIONS);
+        RequestExpressions expressions = RequestExpressions.of(request.expressions(), VALUE_EXPRESSIONS);
         Condition condition = expressions.condition();
         expressions.checkAllUsed();
         TableMetadata table = engine.table(common.tableName());

@@ -2,6 +2,7 @@ package io.keyline.op;
 
 import io.keyline.op.request.RequestExpressions;
 import io.keyline.op.response.ConsumedCapacityResponse;
+import io.keyline.op.request.GetItemRequest;
 import io.keyline.op.request.ReturnConsumedCapacity;
 import io.keyline.capacity.ReadConsistency;
 import io.keyline.engine.Engine;
@@ -18,7 +19,7 @@ import java.util.List;
 import java.util.Map;
 
 /** GetItem: one item by primary key, optionally projected; no Item field when absent. */
-public final class GetItem implements Operation<JsonObject> {
+public final class GetItem implements Operation<GetItemRequest> {
     private static final List<String> VALUE_EXPRESSIONS = List.of();
     private final Engine engine;
 
@@ -29,19 +30,18 @@ public final class GetItem implements Operation<JsonObject> {
     /** A read: bounded by DynamoDB's limits, waits for nothing. */
     @Override public boolean quick(JsonObject request) { return true; }
 
-    /** Not yet decoded into a record: the handler reads the wire object itself. */
-    @Override public JsonObject decode(JsonObject request) { return request; }
+    @Override public GetItemRequest decode(JsonObject request) { return GetItemRequest.decode(request); }
 
-    @Override public Object run(JsonObject request) {
-        String tableName = request.string("TableName");
-        Map<String, AttributeValue> keyAttributes = request.item("Key");
-        Boolean consistentRead = request.bool("ConsistentRead");
+    @Override public Object run(GetItemRequest request) {
+        String tableName = request.tableName();
+        Map<String, AttributeValue> keyAttributes = request.key();
+        Boolean consistentRead = request.consistentRead();
         Constraints c = new Constraints();
         TableNames.check(tableName, c);
         c.notNull("key", keyAttributes);
-        ReturnConsumedCapacity level = ReturnConsumedCapacity.check(request.string("ReturnConsumedCapacity"), c);
+        ReturnConsumedCapacity level = ReturnConsumedCapacity.check(request.returnConsumedCapacity(), c);
         c.throwIfAny();
-        RequestExpressions expressions = RequestExpressions.of(request, VALUE_EXPRESSIONS);
+        RequestExpressions expressions = RequestExpressions.of(request.expressions(), VALUE_EXPRESSIONS);
         Projection projection = expressions.projection();
         expressions.checkAllUsed();
         TableMetadata table = engine.table(tableName);

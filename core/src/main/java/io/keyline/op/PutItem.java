@@ -1,6 +1,7 @@
 package io.keyline.op;
 
 import io.keyline.op.request.WriteRequest;
+import io.keyline.op.request.PutItemRequest;
 import io.keyline.op.request.RequestExpressions;
 import io.keyline.op.request.ReturnValues;
 import io.keyline.op.request.ItemChecks;
@@ -22,7 +23,7 @@ import java.util.Map;
  * PutItem: replaces the whole item, optionally under a condition on the old one
  * (ConditionExpression or legacy Expected), returning the old item on request.
  */
-public final class PutItem implements Operation<JsonObject> {
+public final class PutItem implements Operation<PutItemRequest> {
     private static final List<String> VALUE_EXPRESSIONS = List.of("ConditionExpression");
     private final Engine engine;
 
@@ -33,14 +34,13 @@ public final class PutItem implements Operation<JsonObject> {
     /** Quick unless the write will wait for its GSI changes to be applied. */
     @Override public boolean quick(JsonObject request) { return !engine.writesWait(request.get("TableName")); }
 
-    /** Not yet decoded into a record: the handler reads the wire object itself. */
-    @Override public JsonObject decode(JsonObject request) { return request; }
+    @Override public PutItemRequest decode(JsonObject request) { return PutItemRequest.decode(request); }
 
-    @Override public Object run(JsonObject request) {
-        Map<String, AttributeValue> item = request.item("Item");
-        WriteRequest common = WriteRequest.parse(request, "item", item);
+    @Override public Object run(PutItemRequest request) {
+        Map<String, AttributeValue> item = request.item();
+        WriteRequest common = WriteRequest.check(request.options(), "item", item);
         ReturnValues rv = common.returnValues().noneOrAllOld();
-        RequestExpressions expressions = RequestExpressions.of(request, VALUE_EXPRESSIONS);
+        RequestExpressions expressions = RequestExpressions.of(request.expressions(), VALUE_EXPRESSIONS);
         Condition condition = expressions.condition();
         expressions.checkAllUsed();
         TableMetadata table = engine.table(common.tableName());

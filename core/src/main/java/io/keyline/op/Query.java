@@ -1,5 +1,6 @@
 package io.keyline.op;
 
+import io.keyline.op.request.QueryRequest;
 import io.keyline.op.request.ReadRequests;
 import io.keyline.op.request.RequestExpressions;
 import io.keyline.op.request.StartKeys;
@@ -30,7 +31,7 @@ import java.util.Map;
  * evaluates, not the size of the table. The engine admits the page where the partition key
  * lives and charges it on what it evaluated ({@link Engine#queryPage}).
  */
-public final class Query implements Operation<JsonObject> {
+public final class Query implements Operation<QueryRequest> {
     private static final List<String> VALUE_EXPRESSIONS = List.of("KeyConditionExpression", "FilterExpression");
     private final Engine engine;
 
@@ -41,20 +42,18 @@ public final class Query implements Operation<JsonObject> {
     /** A read: bounded by DynamoDB's limits, waits for nothing. */
     @Override public boolean quick(JsonObject request) { return true; }
 
-    /** Not yet decoded into a record: the handler reads the wire object itself. */
-    @Override public JsonObject decode(JsonObject request) { return request; }
+    @Override public QueryRequest decode(JsonObject request) { return QueryRequest.decode(request); }
 
-    @Override public Object run(JsonObject request) {
-        String tableName = request.string("TableName");
-        Map<String, AttributeValue> startKey = request.item("ExclusiveStartKey");
-        Boolean forward = request.bool("ScanIndexForward");
-        Long limit = request.longValue("Limit");
+    @Override public Object run(QueryRequest request) {
+        String tableName = request.tableName();
+        Map<String, AttributeValue> startKey = request.exclusiveStartKey();
+        Boolean forward = request.scanIndexForward();
         Constraints c = new Constraints();
         TableNames.check(tableName, c);
-        ReturnConsumedCapacity level = ReadRequests.constraints(request, c);
+        ReturnConsumedCapacity level = ReadRequests.constraints(request.options(), c);
         c.throwIfAny();
-        RequestExpressions expressions = RequestExpressions.of(request, VALUE_EXPRESSIONS);
-        if (!request.has("KeyConditions") && !request.has("KeyConditionExpression")) {
+        RequestExpressions expressions = RequestExpressions.of(request.expressions(), VALUE_EXPRESSIONS);
+        if (!request.expressions().keyConditions().present() && request.expressions().keyConditionExpression() == null) {
             throw Errors.validation("Either the KeyConditions or KeyConditionExpression parameter must be specified in the request.");
         }
         List<KeyConditions.Term> terms = expressions.keyConditionTerms();
@@ -62,10 +61,10 @@ public final class Query implements Operation<JsonObject> {
         Condition filter = expressionFilter != null ? expressionFilter : expressions.legacyFilter("QueryFilter");
         Projection projection = expressions.projection();
         expressions.checkAllUsed();
-        boolean countOnly = ReadRequests.countOnly(request, projection);
+        boolean countOnly = ReadRequests.countOnly(request.options(), projection);
 
         TableMetadata table = engine.table(tableName);
-        ReadTarget target = ReadRequests.target(table, request);
+        ReadTarget target = ReadRequests.target(table, request.options());
         KeyConditions.KeyCondition key = KeyConditions.plan(target.keySchema(), terms);
         KeyRange partition = target.queryRange(key.partitionKey(), List.of(), null, null, null);
         KeyRange range = key.hasSortCondition()
@@ -73,12 +72,12 @@ public final class Query implements Operation<JsonObject> {
                 : partition;
         byte[] start = startKey == null ? null : StartKeys.forQuery(target, startKey, partition, range);
         ReadRequests.checkKeyPaths(table, projection, filter);
-        boolean fetch = ReadRequests.fetchesBaseItems(table, target, request, projection, filter);
+        boolean fetch = ReadRequests.fetchesBaseItems(table, target, request.options(), projection, filter);
         ReadRequests.checkFilterAvoidsKeys(target, filter, expressionFilter != null ? "Filter Expression" : "QueryFilter");
 
         Engine.PageRead read = engine.queryPage(table, new PageRequest(target, range, Boolean.FALSE.equals(forward), start,
-                limit == null ? null : (int) Math.min(limit, Integer.MAX_VALUE), item -> filter == null || filter.test(item)),
-                fetch && !countOnly, ReadConsistency.of(Boolean.TRUE.equals(request.bool("ConsistentRead"))));
+                request.options().pageLimit(), item -> filter == null || filter.test(item)),
+                fetch && !countOnly, ReadConsistency.of(request.options().consistent()));
         Map<String, Object> response = ReadRequests.response(read.page(), projection, countOnly);
         ConsumedCapacityResponse.add(response, level, read.consumed());
         return response;

@@ -1,5 +1,6 @@
 package io.keyline.op;
 
+import io.keyline.op.request.ScanRequest;
 import io.keyline.op.request.ReadRequests;
 import io.keyline.op.request.RequestExpressions;
 import io.keyline.op.request.StartKeys;
@@ -28,7 +29,7 @@ import java.util.Map;
  * LastEvaluatedKey stays inside it. The engine admits the page where it starts and charges it on
  * every item evaluated and every partition crossed ({@link Engine#scanPage}).
  */
-public final class Scan implements Operation<JsonObject> {
+public final class Scan implements Operation<ScanRequest> {
     /** Source: API_Scan: TotalSegments is 1 to 1,000,000. */
     static final long MAX_TOTAL_SEGMENTS = 1_000_000;
     private static final List<String> VALUE_EXPRESSIONS = List.of("FilterExpression");
@@ -41,24 +42,22 @@ public final class Scan implements Operation<JsonObject> {
     /** A read: bounded by DynamoDB's limits, waits for nothing. */
     @Override public boolean quick(JsonObject request) { return true; }
 
-    /** Not yet decoded into a record: the handler reads the wire object itself. */
-    @Override public JsonObject decode(JsonObject request) { return request; }
+    @Override public ScanRequest decode(JsonObject request) { return ScanRequest.decode(request); }
 
-    @Override public Object run(JsonObject request) {
-        String tableName = request.string("TableName");
-        Map<String, AttributeValue> startKey = request.item("ExclusiveStartKey");
-        Long limit = request.longValue("Limit");
-        Long segment = request.longValue("Segment");
-        Long totalSegments = request.longValue("TotalSegments");
+    @Override public Object run(ScanRequest request) {
+        String tableName = request.tableName();
+        Map<String, AttributeValue> startKey = request.exclusiveStartKey();
+        Long segment = request.segment();
+        Long totalSegments = request.totalSegments();
         Constraints c = new Constraints();
         TableNames.check(tableName, c);
-        ReturnConsumedCapacity level = ReadRequests.constraints(request, c);
+        ReturnConsumedCapacity level = ReadRequests.constraints(request.options(), c);
         c.atLeast("segment", segment, 0);
         c.atMost("segment", segment, MAX_TOTAL_SEGMENTS - 1);
         c.atLeast("totalSegments", totalSegments, 1);
         c.atMost("totalSegments", totalSegments, MAX_TOTAL_SEGMENTS);
         c.throwIfAny();
-        RequestExpressions expressions = RequestExpressions.of(request, VALUE_EXPRESSIONS);
+        RequestExpressions expressions = RequestExpressions.of(request.expressions(), VALUE_EXPRESSIONS);
         if (segment != null && totalSegments == null) {
             throw Errors.validation("The TotalSegments parameter is required but was not present in the request when Segment parameter is present");
         }
@@ -75,21 +74,21 @@ public final class Scan implements Operation<JsonObject> {
         Condition filter = expressionFilter != null ? expressionFilter : expressions.legacyFilter("ScanFilter");
         Projection projection = expressions.projection();
         expressions.checkAllUsed();
-        boolean countOnly = ReadRequests.countOnly(request, projection);
+        boolean countOnly = ReadRequests.countOnly(request.options(), projection);
 
         TableMetadata table = engine.table(tableName);
-        ReadTarget target = ReadRequests.target(table, request);
+        ReadTarget target = ReadRequests.target(table, request.options());
         int segmentNumber = segment == null ? 0 : segment.intValue();
         int segments = totalSegments == null ? 1 : totalSegments.intValue();
         KeyRange range = target.scanRange(segmentNumber, segments);
         byte[] start = startKey == null ? null
                 : StartKeys.forScan(target, startKey, range, segment == null ? null : segmentNumber, totalSegments == null ? null : segments);
         ReadRequests.checkKeyPaths(table, projection, filter);
-        boolean fetch = ReadRequests.fetchesBaseItems(table, target, request, projection, filter);
+        boolean fetch = ReadRequests.fetchesBaseItems(table, target, request.options(), projection, filter);
 
         Engine.PageRead read = engine.scanPage(table, new PageRequest(target, range, false, start,
-                limit == null ? null : (int) Math.min(limit, Integer.MAX_VALUE), item -> filter == null || filter.test(item)),
-                fetch && !countOnly, ReadConsistency.of(Boolean.TRUE.equals(request.bool("ConsistentRead"))));
+                request.options().pageLimit(), item -> filter == null || filter.test(item)),
+                fetch && !countOnly, ReadConsistency.of(request.options().consistent()));
         Map<String, Object> response = ReadRequests.response(read.page(), projection, countOnly);
         ConsumedCapacityResponse.add(response, level, read.consumed());
         return response;

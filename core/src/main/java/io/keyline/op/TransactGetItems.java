@@ -1,5 +1,6 @@
 package io.keyline.op;
 
+import io.keyline.op.request.ExpressionMembers;
 import io.keyline.op.request.RequestExpressions;
 import io.keyline.op.request.BatchRequests;
 import io.keyline.op.request.ReturnConsumedCapacity;
@@ -69,7 +70,7 @@ public final class TransactGetItems implements Operation<JsonObject> {
 
         List<Projection> projections = new ArrayList<>();
         for (JsonObject get : gets) {
-            RequestExpressions expressions = RequestExpressions.of(get, List.of());
+            RequestExpressions expressions = RequestExpressions.of(ExpressionMembers.forGet(get), List.of());
             projections.add(expressions.projection());
             expressions.checkAllUsed();
         }

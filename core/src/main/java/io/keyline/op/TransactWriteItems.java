@@ -1,5 +1,6 @@
 package io.keyline.op;
 
+import io.keyline.op.request.ExpressionMembers;
 import io.keyline.op.request.RequestExpressions;
 import io.keyline.op.request.BatchRequests;
 import io.keyline.op.request.ItemChecks;
@@ -101,7 +102,8 @@ public final class TransactWriteItems implements Operation<JsonObject> {
         List<Update> updates = new ArrayList<>();
         for (int j = 0; j < actions.size(); j++) {
             boolean isUpdate = kinds.get(j).equals("Update");
-            RequestExpressions expressions = RequestExpressions.of(actions.get(j),
+            RequestExpressions expressions = RequestExpressions.of(
+                    isUpdate ? ExpressionMembers.forUpdate(actions.get(j)) : ExpressionMembers.forWrite(actions.get(j)),
                     isUpdate ? List.of("UpdateExpression", "ConditionExpression") : List.of("ConditionExpression"));
             updates.add(isUpdate ? expressions.update() : null);
             conditions.add(expressions.condition());

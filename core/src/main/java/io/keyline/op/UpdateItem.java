@@ -1,6 +1,7 @@
 package io.keyline.op;
 
 import io.keyline.op.request.WriteRequest;
+import io.keyline.op.request.UpdateItemRequest;
 import io.keyline.op.request.RequestExpressions;
 import io.keyline.op.request.ReturnValues;
 import io.keyline.op.request.ItemChecks;
@@ -29,7 +30,7 @@ import java.util.Map;
  * under an optional condition. A missing item is created from its key, except when the update
  * only removes attributes (DynamoDB does not create an item for that).
  */
-public final class UpdateItem implements Operation<JsonObject> {
+public final class UpdateItem implements Operation<UpdateItemRequest> {
     private static final List<String> VALUE_EXPRESSIONS = List.of("UpdateExpression", "ConditionExpression");
     private final Engine engine;
 
@@ -40,14 +41,13 @@ public final class UpdateItem implements Operation<JsonObject> {
     /** Quick unless the write will wait for its GSI changes to be applied. */
     @Override public boolean quick(JsonObject request) { return !engine.writesWait(request.get("TableName")); }
 
-    /** Not yet decoded into a record: the handler reads the wire object itself. */
-    @Override public JsonObject decode(JsonObject request) { return request; }
+    @Override public UpdateItemRequest decode(JsonObject request) { return UpdateItemRequest.decode(request); }
 
-    @Override public Object run(JsonObject request) {
-        Map<String, AttributeValue> keyAttributes = request.item("Key");
-        WriteRequest common = WriteRequest.parse(request, "key", keyAttributes);
+    @Override public Object run(UpdateItemRequest request) {
+        Map<String, AttributeValue> keyAttributes = request.key();
+        WriteRequest common = WriteRequest.check(request.options(), "key", keyAttributes);
         ReturnValues rv = common.returnValues();
-        RequestExpressions expressions = RequestExpressions.of(request, VALUE_EXPRESSIONS);
+        RequestExpressions expressions = RequestExpressions.of(request.expressions(), VALUE_EXPRESSIONS);
         Update update = expressions.update();
         Condition condition = expressions.condition();
         expressions.checkAllUsed();

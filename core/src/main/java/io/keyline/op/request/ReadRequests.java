@@ -13,7 +13,6 @@ import io.keyline.model.AttributeValue;
 import io.keyline.model.KeyAttribute;
 import io.keyline.op.control.Constraints;
 import io.keyline.op.control.SchemaInput;
-import io.keyline.protocol.JsonObject;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -33,14 +32,13 @@ public final class ReadRequests {
      * Member constraints common to Query and Scan; the caller throws after adding its own.
      * Returns the ReturnConsumedCapacity level.
      */
-    public static ReturnConsumedCapacity constraints(JsonObject request, Constraints c) {
-        String indexName = request.string("IndexName");
+    public static ReturnConsumedCapacity constraints(ReadOptions request, Constraints c) {
+        String indexName = request.indexName();
         if (indexName != null) SchemaInput.indexName(indexName, "indexName", c);
-        c.oneOf("select", request.string("Select"), SELECT);
-        c.atLeast("limit", request.longValue("Limit"), 1);
-        ReturnConsumedCapacity level = ReturnConsumedCapacity.check(request.string("ReturnConsumedCapacity"), c);
-        c.oneOf("conditionalOperator", request.string("ConditionalOperator"), List.of("AND", "OR"));
-        request.bool("ConsistentRead");
+        c.oneOf("select", request.select(), SELECT);
+        c.atLeast("limit", request.limit(), 1);
+        ReturnConsumedCapacity level = ReturnConsumedCapacity.check(request.returnConsumedCapacity(), c);
+        c.oneOf("conditionalOperator", request.conditionalOperator(), List.of("AND", "OR"));
         return level;
     }
 
@@ -48,10 +46,10 @@ public final class ReadRequests {
      * Checks Select against ProjectionExpression / AttributesToGet and IndexName; returns true when
      * only a count is wanted.
      */
-    public static boolean countOnly(JsonObject request, Projection projection) {
-        String select = request.string("Select");
+    public static boolean countOnly(ReadOptions request, Projection projection) {
+        String select = request.select();
         if (select == null) return false;
-        String projectionParameter = request.has("ProjectionExpression") ? "ProjectionExpression" : "AttributesToGet";
+        String projectionParameter = request.projectionExpression() ? "ProjectionExpression" : "AttributesToGet";
         switch (select) {
             case "SPECIFIC_ATTRIBUTES":
                 if (projection == null) {
@@ -59,7 +57,7 @@ public final class ReadRequests {
                 }
                 return false;
             case "ALL_PROJECTED_ATTRIBUTES":
-                if (!request.has("IndexName")) {
+                if (request.indexName() == null) {
                     throw Errors.validation("ALL_PROJECTED_ATTRIBUTES can be used only when Querying using an IndexName");
                 }
                 if (projection != null) {
@@ -80,16 +78,16 @@ public final class ReadRequests {
     }
 
     /** The table, or the index the request names (DynamoDB's errors for a missing one and for consistent GSI reads). */
-    public static ReadTarget target(TableMetadata table, JsonObject request) {
-        String indexName = request.string("IndexName");
+    public static ReadTarget target(TableMetadata table, ReadOptions request) {
+        String indexName = request.indexName();
         if (indexName == null) return ReadTarget.table(table);
         IndexMetadata index = table.index(indexName);
         if (index == null) throw Errors.validation("The table does not have the specified index: " + indexName);
         IndexReads.checkReadable(index);
-        if (index.isGlobal() && Boolean.TRUE.equals(request.bool("ConsistentRead"))) {
+        if (index.isGlobal() && request.consistent()) {
             throw Errors.validation("Consistent reads are not supported on global secondary indexes");
         }
-        if (index.isGlobal() && "ALL_ATTRIBUTES".equals(request.string("Select"))
+        if (index.isGlobal() && "ALL_ATTRIBUTES".equals(request.select())
                 && index.projection().type() != ProjectionType.ALL) {
             throw Errors.validation("One or more parameter values were invalid: Select type ALL_ATTRIBUTES is not supported for global secondary index "
                     + indexName + " because its projection type is not ALL");
@@ -104,7 +102,7 @@ public final class ReadRequests {
      * page's entries must be replaced by their base items. Messages as DynamoDB sends them
      * (quoted in localstack#478 and dynamodb-onetable#377).
      */
-    public static boolean fetchesBaseItems(TableMetadata table, ReadTarget target, JsonObject request, Projection projection, Condition filter) {
+    public static boolean fetchesBaseItems(TableMetadata table, ReadTarget target, ReadOptions request, Projection projection, Condition filter) {
         if (!target.isIndex()) return false;
         IndexMetadata index = table.index(target.indexName());
         if (index.projection().type() == ProjectionType.ALL) return false;
@@ -123,7 +121,7 @@ public final class ReadRequests {
             }
             return false;
         }
-        return !missing.isEmpty() || "ALL_ATTRIBUTES".equals(request.string("Select"));
+        return !missing.isEmpty() || "ALL_ATTRIBUTES".equals(request.select());
     }
 
     private static List<String> unprojected(TableMetadata table, IndexMetadata index, List<DocumentPath> paths) {

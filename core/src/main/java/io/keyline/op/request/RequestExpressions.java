@@ -9,11 +9,8 @@ import io.keyline.expr.LegacyCondition;
 import io.keyline.expr.ParameterRules;
 import io.keyline.expr.Projection;
 import io.keyline.expr.Update;
-import io.keyline.protocol.JsonObject;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * The expressions of one request, expression or legacy form, parsed against one shared
@@ -21,11 +18,11 @@ import java.util.Set;
  * One instance per request; not thread-safe.
  */
 public final class RequestExpressions {
-    private final JsonObject request;
+    private final ExpressionMembers members;
     private final ExpressionContext context;
 
-    private RequestExpressions(JsonObject request, ExpressionContext context) {
-        this.request = request;
+    private RequestExpressions(ExpressionMembers members, ExpressionContext context) {
+        this.members = members;
         this.context = context;
     }
 
@@ -35,21 +32,17 @@ public final class RequestExpressions {
      * @param valueExpressions the expression parameters of this operation that can use
      *        ExpressionAttributeValues, in DynamoDB's order
      */
-    public static RequestExpressions of(JsonObject request, List<String> valueExpressions) {
-        Set<String> present = new HashSet<>();
-        for (Map.Entry<String, Object> e : request.raw().entrySet()) {
-            if (e.getValue() != null) present.add(e.getKey());
-        }
-        ParameterRules.check(present, valueExpressions);
-        return new RequestExpressions(request, ExpressionAttributes.decode(request).context());
+    public static RequestExpressions of(ExpressionMembers members, List<String> valueExpressions) {
+        ParameterRules.check(members.present(), valueExpressions);
+        return new RequestExpressions(members, members.attributes().context());
     }
 
     /** ConditionExpression, or legacy Expected with ConditionalOperator, or null. */
     public Condition condition() {
-        String text = request.string("ConditionExpression");
+        String text = members.conditionExpression();
         if (text != null) return context.condition(text, "ConditionExpression");
-        Map<String, LegacyCondition> expected = LegacyParameters.conditions(request, "Expected");
-        String operator = request.string("ConditionalOperator");
+        Map<String, LegacyCondition> expected = members.expected().get();
+        String operator = members.conditionalOperator();
         if (expected != null || operator != null) {
             return Legacy.expected(expected, operator, "Expected");
         }
@@ -58,23 +51,23 @@ public final class RequestExpressions {
 
     /** UpdateExpression, or legacy AttributeUpdates, or null. */
     public Update update() {
-        String text = request.string("UpdateExpression");
+        String text = members.updateExpression();
         if (text != null) return context.update(text);
-        Map<String, LegacyAttributeUpdate> attributeUpdates = LegacyParameters.attributeUpdates(request);
+        Map<String, LegacyAttributeUpdate> attributeUpdates = members.attributeUpdates().get();
         return attributeUpdates == null ? null : Legacy.attributeUpdates(attributeUpdates);
     }
 
     /** ProjectionExpression, or legacy AttributesToGet, or null. */
     public Projection projection() {
-        String text = request.string("ProjectionExpression");
+        String text = members.projectionExpression();
         if (text != null) return context.projection(text);
-        List<String> names = request.strings("AttributesToGet");
+        List<String> names = members.attributesToGet();
         return names == null ? null : Legacy.attributesToGet(names);
     }
 
     /** FilterExpression (Query, Scan) or null; legacy filters are the caller's. */
     public Condition filter() {
-        String text = request.string("FilterExpression");
+        String text = members.filterExpression();
         return text == null ? null : context.condition(text, "FilterExpression");
     }
 
@@ -83,17 +76,17 @@ public final class RequestExpressions {
      * null when neither is present.
      */
     public Condition legacyFilter(String parameter) {
-        Map<String, LegacyCondition> filter = LegacyParameters.conditions(request, parameter);
-        String operator = request.string("ConditionalOperator");
+        Map<String, LegacyCondition> filter = members.legacyFilter().get();
+        String operator = members.conditionalOperator();
         if (filter == null && operator == null) return null;
         return Legacy.expected(filter, operator, parameter);
     }
 
     /** The terms of KeyConditionExpression or legacy KeyConditions (Query), or null when neither is present. */
     public List<KeyConditions.Term> keyConditionTerms() {
-        String text = request.string("KeyConditionExpression");
+        String text = members.keyConditionExpression();
         if (text != null) return KeyConditions.fromExpression(context, text);
-        Map<String, LegacyCondition> legacy = LegacyParameters.conditions(request, "KeyConditions");
+        Map<String, LegacyCondition> legacy = members.keyConditions().get();
         return legacy == null ? null : KeyConditions.fromLegacy(legacy);
     }
 

@@ -2,12 +2,10 @@ package io.keyline.op.request;
 
 import io.keyline.op.control.Constraints;
 import io.keyline.op.control.TableNames;
-import io.keyline.protocol.JsonObject;
 
 /**
- * The parameters PutItem, UpdateItem and DeleteItem share, read and checked against the API's
- * member constraints in one place (all violations reported together, as DynamoDB does).
- * Immutable.
+ * The parameters PutItem, UpdateItem and DeleteItem share, checked against the API's member
+ * constraints in one place (all violations reported together, as DynamoDB does). Immutable.
  */
 public record WriteRequest(String tableName, ReturnValues returnValues, ReturnConsumedCapacity returnConsumedCapacity,
                            ReturnItemCollectionMetrics returnItemCollectionMetrics,
@@ -17,21 +15,21 @@ public record WriteRequest(String tableName, ReturnValues returnValues, ReturnCo
     public boolean returnOldOnFailure() { return onConditionCheckFailure.returnsOldItem(); }
 
     /**
+     * Checks the shared members against the API's constraints, all violations together.
+     *
      * @param targetField the constraint path of the item or key ("item" or "key")
      * @param target      the decoded Item or Key, null if absent
      */
-    public static WriteRequest parse(JsonObject request, String targetField, Object target) {
-        String tableName = request.string("TableName");
-        String returnValues = request.string("ReturnValues");
-        String onFailure = request.string("ReturnValuesOnConditionCheckFailure");
+    public static WriteRequest check(WriteOptions o, String targetField, Object target) {
         Constraints c = new Constraints();
-        TableNames.check(tableName, c);
+        TableNames.check(o.tableName(), c);
         c.notNull(targetField, target);
-        ReturnValues rv = ReturnValues.check(returnValues, c);
-        ReturnConsumedCapacity rcc = ReturnConsumedCapacity.check(request.string("ReturnConsumedCapacity"), c);
-        ReturnItemCollectionMetrics ricm = ReturnItemCollectionMetrics.check(request.string("ReturnItemCollectionMetrics"), c);
-        ReturnValuesOnConditionCheckFailure rvf = ReturnValuesOnConditionCheckFailure.check("returnValuesOnConditionCheckFailure", onFailure, c);
+        ReturnValues rv = ReturnValues.check(o.returnValues(), c);
+        ReturnConsumedCapacity rcc = ReturnConsumedCapacity.check(o.returnConsumedCapacity(), c);
+        ReturnItemCollectionMetrics ricm = ReturnItemCollectionMetrics.check(o.returnItemCollectionMetrics(), c);
+        ReturnValuesOnConditionCheckFailure rvf = ReturnValuesOnConditionCheckFailure.check("returnValuesOnConditionCheckFailure",
+                o.returnValuesOnConditionCheckFailure(), c);
         c.throwIfAny();
-        return new WriteRequest(tableName, rv, rcc, ricm, rvf);
+        return new WriteRequest(o.tableName(), rv, rcc, ricm, rvf);
     }
 }
