@@ -1,6 +1,8 @@
 package io.keyline.op;
 
-import io.keyline.op.request.ExpressionMembers;
+import io.keyline.op.request.BatchGetItemRequest;
+import io.keyline.op.request.Deferred;
+import io.keyline.op.request.KeysAndAttributes;
 import io.keyline.op.request.RequestExpressions;
 import io.keyline.op.request.BatchRequests;
 import io.keyline.op.request.ReturnConsumedCapacity;
@@ -19,7 +21,6 @@ import io.keyline.expr.Projection;
 import io.keyline.model.AttributeValue;
 import io.keyline.model.ItemSize;
 import io.keyline.op.control.Constraints;
-import io.keyline.protocol.AttributeValueCodec;
 import io.keyline.protocol.JsonObject;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -34,7 +35,7 @@ import java.util.Map;
  * 16 MB, goes back in UnprocessedKeys with its table's parameters; Responses lists every
  * requested table, empty when nothing was found.
  */
-public final class BatchGetItem implements Operation<JsonObject> {
+public final class BatchGetItem implements Operation<BatchGetItemRequest> {
     /** Source: API_BatchGetItem: "as many as 100 items" per call. */
     static final int MAX_KEYS = 100;
     /** Source: API_BatchGetItem: "up to 16 MB of data" per response. */
@@ -60,61 +61,55 @@ public final class BatchGetItem implements Operation<JsonObject> {
     @Override public boolean quick(JsonObject request) { return true; }
 
     /** One table's part of the request, validated. */
-    private record TableRequest(String name, JsonObject raw, TableMetadata table, Projection projection, boolean consistent,
+    private record TableRequest(String name, KeysAndAttributes part, TableMetadata table, Projection projection, boolean consistent,
                                 List<Map<String, AttributeValue>> keyMaps, List<PrimaryKey> keys) {}
 
-    /** Not yet decoded into a record: the handler reads the wire object itself. */
-    @Override public JsonObject decode(JsonObject request) { return request; }
+    @Override public BatchGetItemRequest decode(JsonObject request) { return BatchGetItemRequest.decode(request); }
 
-    @Override public Object run(JsonObject request) {
-        JsonObject requestItems = request.object("RequestItems");
+    @Override public Object run(BatchGetItemRequest request) {
         Constraints c = new Constraints();
-        ReturnConsumedCapacity level = ReturnConsumedCapacity.check(request.string("ReturnConsumedCapacity"), c);
-        Map<String, JsonObject> parts = new LinkedHashMap<>();
-        if (BatchRequests.checkRequestItems(requestItems, c)) {
-            for (String name : requestItems.raw().keySet()) {
-                JsonObject part = requestItems.object(name);
-                String path = "requestItems." + name + ".member";
+        ReturnConsumedCapacity level = ReturnConsumedCapacity.check(request.returnConsumedCapacity(), c);
+        Map<String, KeysAndAttributes> parts = new LinkedHashMap<>();
+        if (BatchRequests.checkRequestItems(request.requestItemsWire(), c)) {
+            for (Map.Entry<String, KeysAndAttributes> e : request.requestItems().entrySet()) {
+                KeysAndAttributes part = e.getValue();
+                String path = "requestItems." + e.getKey() + ".member";
                 if (part == null) {
                     c.notNull(path + ".keys", null);
                     continue;
                 }
-                List<Object> keys = part.list("Keys");
-                c.notNull(path + ".keys", keys);
-                c.size(path + ".keys", keys, 1, MAX_KEYS);
-                c.size(path + ".attributesToGet", part.strings("AttributesToGet"), 1, MAX_ATTRIBUTES_TO_GET);
-                part.bool("ConsistentRead");
-                parts.put(name, part);
+                c.notNull(path + ".keys", part.keysWire());
+                c.size(path + ".keys", part.keysWire(), 1, MAX_KEYS);
+                c.size(path + ".attributesToGet", part.attributesToGet(), 1, MAX_ATTRIBUTES_TO_GET);
+                parts.put(e.getKey(), part);
             }
         }
         c.throwIfAny();
         int total = 0;
-        for (JsonObject part : parts.values()) total += part.list("Keys").size();
+        for (KeysAndAttributes part : parts.values()) total += part.keysWire().size();
         if (total > MAX_KEYS) throw Errors.validation("Too many items requested for the BatchGetItem call");
 
         List<TableRequest> tables = new ArrayList<>();
         List<Projection> projections = new ArrayList<>();
-        for (JsonObject part : parts.values()) {
-            RequestExpressions expressions = RequestExpressions.of(ExpressionMembers.forGet(part), VALUE_EXPRESSIONS);
+        for (KeysAndAttributes part : parts.values()) {
+            RequestExpressions expressions = RequestExpressions.of(part.expressions(), VALUE_EXPRESSIONS);
             projections.add(expressions.projection());
             expressions.checkAllUsed();
         }
         BatchRequests.Seen seen = new BatchRequests.Seen();
         int i = 0;
-        for (Map.Entry<String, JsonObject> e : parts.entrySet()) {
+        for (Map.Entry<String, KeysAndAttributes> e : parts.entrySet()) {
             TableMetadata table = engine.table(e.getKey());
-            List<JsonObject> keyObjects = e.getValue().objects("Keys");
             List<Map<String, AttributeValue>> keyMaps = new ArrayList<>();
             List<PrimaryKey> keys = new ArrayList<>();
-            for (JsonObject k : keyObjects) {
-                Map<String, AttributeValue> keyMap = k == null ? null : AttributeValueCodec.decodeItem(k.raw());
+            for (Deferred<Map<String, AttributeValue>> k : e.getValue().keys()) {
+                Map<String, AttributeValue> keyMap = k == null ? null : k.get();
                 PrimaryKey key = PrimaryKeys.fromKey(table.keySchema(), keyMap);
                 seen.add(table, key);
                 keyMaps.add(keyMap);
                 keys.add(key);
             }
-            boolean consistent = Boolean.TRUE.equals(e.getValue().bool("ConsistentRead"));
-            tables.add(new TableRequest(e.getKey(), e.getValue(), table, projections.get(i++), consistent, keyMaps, keys));
+            tables.add(new TableRequest(e.getKey(), e.getValue(), table, projections.get(i++), e.getValue().consistent(), keyMaps, keys));
         }
         return read(tables, level);
     }
@@ -167,7 +162,7 @@ public final class BatchGetItem implements Operation<JsonObject> {
         for (TableRequest tr : tables) {
             List<Map<String, AttributeValue>> keys = unprocessed.get(tr.name());
             if (keys == null) continue;
-            Map<String, Object> part = new LinkedHashMap<>(tr.raw().raw());
+            Map<String, Object> part = new LinkedHashMap<>(tr.part().wire());
             part.put("Keys", keys);
             unprocessedKeys.put(tr.name(), part);
         }

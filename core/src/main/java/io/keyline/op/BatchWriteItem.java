@@ -73,7 +73,7 @@ public final class BatchWriteItem implements Operation<JsonObject> {
         ReturnConsumedCapacity level = ReturnConsumedCapacity.check(request.string("ReturnConsumedCapacity"), c);
         ReturnItemCollectionMetrics metrics = ReturnItemCollectionMetrics.check(request.string("ReturnItemCollectionMetrics"), c);
         Map<String, List<JsonObject>> parts = new LinkedHashMap<>();
-        if (BatchRequests.checkRequestItems(requestItems, c)) {
+        if (BatchRequests.checkRequestItems(requestItems == null ? null : requestItems.raw(), c)) {
             boolean lengthReported = false;
             for (String name : requestItems.raw().keySet()) {
                 List<JsonObject> writes = requestItems.objects(name);

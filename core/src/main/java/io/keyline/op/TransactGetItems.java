@@ -1,6 +1,6 @@
 package io.keyline.op;
 
-import io.keyline.op.request.ExpressionMembers;
+import io.keyline.op.request.TransactGetItemsRequest;
 import io.keyline.op.request.RequestExpressions;
 import io.keyline.op.request.BatchRequests;
 import io.keyline.op.request.ReturnConsumedCapacity;
@@ -32,7 +32,7 @@ import java.util.Map;
  * order, with Item when the item exists. Any malformed action, expression problem, bad key or
  * repeated item fails the whole request.
  */
-public final class TransactGetItems implements Operation<JsonObject> {
+public final class TransactGetItems implements Operation<TransactGetItemsRequest> {
     /** Source: API_TransactGetItems: up to 100 TransactGetItem objects. */
     static final int MAX_ACTIONS = 100;
     /** Source: API_TransactGetItems: the aggregate size of the items cannot exceed 4 MB. */
@@ -49,36 +49,35 @@ public final class TransactGetItems implements Operation<JsonObject> {
     /** A read: bounded by DynamoDB's limits, waits for nothing. */
     @Override public boolean quick(JsonObject request) { return true; }
 
-    /** Not yet decoded into a record: the handler reads the wire object itself. */
-    @Override public JsonObject decode(JsonObject request) { return request; }
+    @Override public TransactGetItemsRequest decode(JsonObject request) { return TransactGetItemsRequest.decode(request); }
 
-    @Override public Object run(JsonObject request) {
-        List<JsonObject> items = request.objects("TransactItems");
+    @Override public Object run(TransactGetItemsRequest request) {
+        List<Object> items = request.transactItemsWire();
         Constraints c = new Constraints();
-        ReturnConsumedCapacity level = ReturnConsumedCapacity.check(request.string("ReturnConsumedCapacity"), c);
+        ReturnConsumedCapacity level = ReturnConsumedCapacity.check(request.returnConsumedCapacity(), c);
         if (c.notNull("transactItems", items)) c.size("transactItems", items, 1, MAX_ACTIONS);
-        List<JsonObject> gets = new ArrayList<>();
+        List<TransactGetItemsRequest.Get> gets = new ArrayList<>();
         for (int j = 0; items != null && j < items.size(); j++) {
             String path = "transactItems." + (j + 1) + ".member.get";
-            JsonObject get = items.get(j) == null ? null : items.get(j).object("Get");
+            TransactGetItemsRequest.Get get = request.gets().get(j);
             if (!c.notNull(path, get)) continue;
-            BatchRequests.checkTableName(path + ".tableName", get.string("TableName"), c);
-            c.notNull(path + ".key", get.object("Key"));
+            BatchRequests.checkTableName(path + ".tableName", get.tableName(), c);
+            c.notNull(path + ".key", get.keyPresent() ? Boolean.TRUE : null);
             gets.add(get);
         }
         c.throwIfAny();
 
         List<Projection> projections = new ArrayList<>();
-        for (JsonObject get : gets) {
-            RequestExpressions expressions = RequestExpressions.of(ExpressionMembers.forGet(get), List.of());
+        for (TransactGetItemsRequest.Get get : gets) {
+            RequestExpressions expressions = RequestExpressions.of(get.expressions(), List.of());
             projections.add(expressions.projection());
             expressions.checkAllUsed();
         }
         List<ItemStore.ItemRef> refs = new ArrayList<>();
         BatchRequests.Seen seen = new BatchRequests.Seen(TransactWriteItems.MULTIPLE_OPERATIONS);
-        for (JsonObject get : gets) {
-            TableMetadata table = engine.table(get.string("TableName"));
-            PrimaryKey key = PrimaryKeys.fromKey(table.keySchema(), get.item("Key"));
+        for (TransactGetItemsRequest.Get get : gets) {
+            TableMetadata table = engine.table(get.tableName());
+            PrimaryKey key = PrimaryKeys.fromKey(table.keySchema(), get.key().get());
             seen.add(table, key);
             refs.add(new ItemStore.ItemRef(table, key));
         }

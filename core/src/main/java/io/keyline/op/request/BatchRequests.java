@@ -6,9 +6,9 @@ import io.keyline.engine.codec.KeyCodec;
 import io.keyline.error.Errors;
 import io.keyline.op.control.Constraints;
 import io.keyline.op.control.SchemaInput;
-import io.keyline.protocol.JsonObject;
 import java.nio.ByteBuffer;
 import java.util.HashSet;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -25,16 +25,16 @@ public final class BatchRequests {
 
     private BatchRequests() {}
 
-    /** Records violations on RequestItems; returns whether it is present. */
-    public static boolean checkRequestItems(JsonObject requestItems, Constraints c) {
+    /** Records violations on RequestItems (as sent, for the messages); returns whether it is present. */
+    public static boolean checkRequestItems(Map<String, Object> requestItems, Constraints c) {
         if (!c.notNull("requestItems", requestItems)) return false;
-        if (requestItems.raw().isEmpty()) {
-            c.fail("requestItems", requestItems.raw(), "Member must have length greater than or equal to 1");
+        if (requestItems.isEmpty()) {
+            c.fail("requestItems", requestItems, "Member must have length greater than or equal to 1");
         }
-        for (String name : requestItems.raw().keySet()) {
+        for (String name : requestItems.keySet()) {
             if (name.length() < SchemaInput.MIN_NAME || name.length() > SchemaInput.MAX_NAME
                     || !SchemaInput.isName(name)) {
-                c.fail("requestItems", requestItems.raw(), TABLE_NAME_KEYS);
+                c.fail("requestItems", requestItems, TABLE_NAME_KEYS);
                 break;
             }
         }
