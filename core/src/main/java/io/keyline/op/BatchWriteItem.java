@@ -2,6 +2,8 @@ package io.keyline.op;
 
 import io.keyline.op.request.WriteRequest;
 import io.keyline.op.request.BatchRequests;
+import io.keyline.op.request.BatchWrite;
+import io.keyline.op.request.BatchWriteItemRequest;
 import io.keyline.op.request.ItemChecks;
 import io.keyline.engine.metering.MeteredWrite;
 import io.keyline.op.request.ReturnConsumedCapacity;
@@ -35,7 +37,7 @@ import java.util.Map;
  * DynamoDB's 16 MB request limit is the server's body limit: 25 items of at most 400 KB stay
  * well under it.
  */
-public final class BatchWriteItem implements Operation<JsonObject> {
+public final class BatchWriteItem implements Operation<BatchWriteItemRequest> {
     /** Source: API_BatchWriteItem: "as many as 25 put or delete requests". */
     static final int MAX_WRITES = 25;
     /** Wording of dynalite (validations/batchWriteItem.js) for a WriteRequest without exactly one request. */
@@ -64,52 +66,46 @@ public final class BatchWriteItem implements Operation<JsonObject> {
     /** One validated write: the item for a put, null for a delete; raw is echoed in UnprocessedItems. */
     private record Write(String tableName, TableMetadata table, PrimaryKey key, Map<String, AttributeValue> item, Object raw) {}
 
-    /** Not yet decoded into a record: the handler reads the wire object itself. */
-    @Override public JsonObject decode(JsonObject request) { return request; }
+    @Override public BatchWriteItemRequest decode(JsonObject request) { return BatchWriteItemRequest.decode(request); }
 
-    @Override public Object run(JsonObject request) {
-        JsonObject requestItems = request.object("RequestItems");
+    @Override public Object run(BatchWriteItemRequest request) {
         Constraints c = new Constraints();
-        ReturnConsumedCapacity level = ReturnConsumedCapacity.check(request.string("ReturnConsumedCapacity"), c);
-        ReturnItemCollectionMetrics metrics = ReturnItemCollectionMetrics.check(request.string("ReturnItemCollectionMetrics"), c);
-        Map<String, List<JsonObject>> parts = new LinkedHashMap<>();
-        if (BatchRequests.checkRequestItems(requestItems == null ? null : requestItems.raw(), c)) {
+        ReturnConsumedCapacity level = ReturnConsumedCapacity.check(request.returnConsumedCapacity(), c);
+        ReturnItemCollectionMetrics metrics = ReturnItemCollectionMetrics.check(request.returnItemCollectionMetrics(), c);
+        Map<String, List<BatchWrite>> parts = new LinkedHashMap<>();
+        if (BatchRequests.checkRequestItems(request.requestItemsWire(), c)) {
             boolean lengthReported = false;
-            for (String name : requestItems.raw().keySet()) {
-                List<JsonObject> writes = requestItems.objects(name);
-                if (writes == null) writes = List.of();
+            for (Map.Entry<String, List<BatchWrite>> e : request.requestItems().entrySet()) {
+                String name = e.getKey();
+                List<BatchWrite> writes = e.getValue();
                 if ((writes.isEmpty() || writes.size() > MAX_WRITES) && !lengthReported) {
-                    c.fail("requestItems", requestItems.raw(), "Map value must satisfy constraint: [Member must have length less than or equal to "
+                    c.fail("requestItems", request.requestItemsWire(), "Map value must satisfy constraint: [Member must have length less than or equal to "
                             + MAX_WRITES + ", Member must have length greater than or equal to 1]");
                     lengthReported = true;
                 }
-                for (JsonObject w : writes) {
+                for (BatchWrite w : writes) {
                     if (w == null) continue;
-                    JsonObject put = w.object("PutRequest");
-                    JsonObject delete = w.object("DeleteRequest");
-                    if (put != null) c.notNull("requestItems." + name + ".member.putRequest.item", put.object("Item"));
-                    if (delete != null) c.notNull("requestItems." + name + ".member.deleteRequest.key", delete.object("Key"));
+                    if (w.isPut()) c.notNull("requestItems." + name + ".member.putRequest.item", w.itemPresent() ? Boolean.TRUE : null);
+                    if (w.isDelete()) c.notNull("requestItems." + name + ".member.deleteRequest.key", w.keyPresent() ? Boolean.TRUE : null);
                 }
                 parts.put(name, writes);
             }
         }
         c.throwIfAny();
         int total = 0;
-        for (List<JsonObject> writes : parts.values()) total += writes.size();
+        for (List<BatchWrite> writes : parts.values()) total += writes.size();
         if (total > MAX_WRITES) throw Errors.validation("Too many items requested for the BatchWriteItem call");
 
         List<Map<String, AttributeValue>> decoded = new ArrayList<>();
-        for (List<JsonObject> writes : parts.values()) {
-            for (JsonObject w : writes) {
-                JsonObject put = w == null ? null : w.object("PutRequest");
-                JsonObject delete = w == null ? null : w.object("DeleteRequest");
-                if ((put == null) == (delete == null)) throw Errors.validation(NOT_ONE_REQUEST);
-                if (put != null) {
-                    Map<String, AttributeValue> item = put.item("Item");
+        for (List<BatchWrite> writes : parts.values()) {
+            for (BatchWrite w : writes) {
+                if (w == null || w.isPut() == w.isDelete()) throw Errors.validation(NOT_ONE_REQUEST);
+                if (w.isPut()) {
+                    Map<String, AttributeValue> item = w.item().get();
                     ItemChecks.checkItem(item, "Item size has exceeded the maximum allowed size");
                     decoded.add(item);
                 } else {
-                    delete.item("Key");
+                    w.key().get();
                     decoded.add(null);
                 }
             }
@@ -118,16 +114,16 @@ public final class BatchWriteItem implements Operation<JsonObject> {
         List<Write> plan = new ArrayList<>();
         BatchRequests.Seen seen = new BatchRequests.Seen();
         int i = 0;
-        for (Map.Entry<String, List<JsonObject>> e : parts.entrySet()) {
+        for (Map.Entry<String, List<BatchWrite>> e : parts.entrySet()) {
             TableMetadata table = engine.table(e.getKey());
-            for (JsonObject w : e.getValue()) {
+            for (BatchWrite w : e.getValue()) {
                 Map<String, AttributeValue> item = decoded.get(i++);
                 PrimaryKey key = item != null ? PrimaryKeys.fromItem(table.keySchema(), item)
-                        : PrimaryKeys.fromKey(table.keySchema(), w.object("DeleteRequest").item("Key"));
+                        : PrimaryKeys.fromKey(table.keySchema(), w.key().get());
                 seen.add(table, key);
                 // a put that breaks an index key rule refuses the whole batch, before anything is written
                 IndexKeys.check(table, item);
-                plan.add(new Write(e.getKey(), table, key, item, w.raw()));
+                plan.add(new Write(e.getKey(), table, key, item, w.wire()));
             }
         }
         Map<String, Object> response = write(plan, level);

@@ -17,22 +17,24 @@ import java.util.Set;
  * the order DynamoDB reports them; a member of the wrong JSON type is a SerializationException
  * at once. Immutable once decoded.
  *
- * @param names        null when absent
- * @param values       null when absent; decoded up to the first invalid value
- * @param valueKeys    every key of ExpressionAttributeValues, null when absent
- * @param invalidValue the first value's decoding error, or null
+ * @param names         null when absent
+ * @param values        null when absent; decoded up to the first invalid value
+ * @param valueKeys     every key of ExpressionAttributeValues, null when absent
+ * @param valueError    the first invalid value's own ValidationException, or null
+ * @param valueErrorKey the key of that value
  */
 public record ExpressionAttributes(Map<String, String> names, Map<String, AttributeValue> values, Set<String> valueKeys,
-                                   ApiException invalidValue) {
-    public static final ExpressionAttributes NONE = new ExpressionAttributes(null, null, null, null);
+                                   ApiException valueError, String valueErrorKey) {
+    public static final ExpressionAttributes NONE = new ExpressionAttributes(null, null, null, null, null);
 
     /** Decodes the two members of {@code request} (a request or a transaction action). */
     public static ExpressionAttributes decode(JsonObject request) {
         Map<String, String> names = request.stringMap("ExpressionAttributeNames");
         JsonObject raw = request.object("ExpressionAttributeValues");
-        if (raw == null) return names == null ? NONE : new ExpressionAttributes(names, null, null, null);
+        if (raw == null) return names == null ? NONE : new ExpressionAttributes(names, null, null, null, null);
         Map<String, AttributeValue> values = new LinkedHashMap<>();
         ApiException invalid = null;
+        String invalidKey = null;
         for (Map.Entry<String, Object> e : raw.raw().entrySet()) {
             try {
                 if (e.getValue() == null) {
@@ -41,18 +43,25 @@ public record ExpressionAttributes(Map<String, String> names, Map<String, Attrib
                 values.put(e.getKey(), AttributeValueCodec.decode(e.getValue()));
             } catch (ApiException ex) {
                 if (!ex.name().equals("ValidationException")) throw ex;
-                invalid = Errors.validation("ExpressionAttributeValues contains invalid value: " + ex.getMessage() + " for key " + e.getKey());
+                invalid = ex;
+                invalidKey = e.getKey();
                 break;
             }
         }
-        return new ExpressionAttributes(names, values, raw.raw().keySet(), invalid);
+        return new ExpressionAttributes(names, values, raw.raw().keySet(), invalid, invalidKey);
     }
 
     /** The expression context of these names and values: DynamoDB's checks on both maps, names first. */
     public ExpressionContext context() {
-        if (invalidValue == null) return new ExpressionContext(names, values);
+        if (valueError == null) return new ExpressionContext(names, values);
         ExpressionContext.validateNames(names);
         ExpressionContext.validateValueKeys(valueKeys);
-        throw invalidValue;
+        throw Errors.validation("ExpressionAttributeValues contains invalid value: " + valueError.getMessage() + " for key " + valueErrorKey);
+    }
+
+    /** The decoded values, or the first invalid value's own error (TransactWriteItems sizes them before any check). */
+    public Map<String, AttributeValue> valuesOrThrow() {
+        if (valueError != null) throw valueError;
+        return values;
     }
 }
