@@ -15,6 +15,7 @@ import io.keyline.engine.metering.PageCapacity;
 import io.keyline.engine.metering.TableBinding;
 import io.keyline.engine.metering.TransactionCapacity;
 import io.keyline.engine.codec.ItemCodec;
+import io.keyline.engine.index.IndexKeys;
 import io.keyline.engine.index.Indexes;
 import io.keyline.engine.query.BaseItems;
 import io.keyline.engine.query.Page;
@@ -108,6 +109,9 @@ public final class Engine implements AutoCloseable {
     /** An item read and the capacity it consumed. */
     public record ItemRead(Map<String, AttributeValue> item, ConsumedCapacity consumed) {}
 
+    /** A single-item write: old and new images (either may be null) and the capacity it consumed. */
+    public record ItemWrite(Map<String, AttributeValue> oldItem, Map<String, AttributeValue> newItem, ConsumedCapacity consumed) {}
+
     /** A page read and the capacity it consumed. */
     public record PageRead(Page page, ConsumedCapacity consumed) {}
 
@@ -138,10 +142,17 @@ public final class Engine implements AutoCloseable {
     }
 
     /** A metered single-item write; see {@link MeteredWrite#write}. */
-    public MeteredWrite.Result write(TableMetadata table, PrimaryKey key, Condition condition, boolean returnOldOnFailure,
-                                     Map<String, AttributeValue> failurePricedItem, ItemStore.Mutation change) {
-        return meteredWrite.write(table, key, condition, returnOldOnFailure, failurePricedItem, change);
+    public ItemWrite write(TableMetadata table, PrimaryKey key, Condition condition, boolean returnOldOnFailure,
+                           Map<String, AttributeValue> failurePricedItem, ItemStore.Mutation change) {
+        MeteredWrite.Result r = meteredWrite.write(table, key, condition, returnOldOnFailure, failurePricedItem, change);
+        return new ItemWrite(r.oldItem(), r.newItem(), r.consumed());
     }
+
+    /**
+     * Refuses an item whose index key attributes have another type than declared, are empty or
+     * are too long, before anything of its request is written (BatchWriteItem, TransactWriteItems).
+     */
+    public static void checkIndexKeys(TableMetadata table, Map<String, AttributeValue> item) { IndexKeys.check(table, item); }
 
     /**
      * One Query page: admitted and charged where the queried partition key lives, on what the

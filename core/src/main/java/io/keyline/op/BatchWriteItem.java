@@ -1,26 +1,24 @@
 package io.keyline.op;
 
-import io.keyline.op.request.WriteRequest;
+import io.keyline.capacity.ConsumedCapacity;
+import io.keyline.engine.Engine;
+import io.keyline.engine.transaction.BatchAdmission;
+import io.keyline.error.ApiException;
+import io.keyline.error.Errors;
+import io.keyline.metadata.PrimaryKey;
+import io.keyline.metadata.PrimaryKeys;
+import io.keyline.metadata.TableMetadata;
+import io.keyline.model.AttributeValue;
+import io.keyline.op.control.Constraints;
 import io.keyline.op.request.BatchRequests;
 import io.keyline.op.request.BatchWrite;
 import io.keyline.op.request.BatchWriteItemRequest;
 import io.keyline.op.request.ItemChecks;
-import io.keyline.engine.metering.MeteredWrite;
 import io.keyline.op.request.ReturnConsumedCapacity;
 import io.keyline.op.request.ReturnItemCollectionMetrics;
+import io.keyline.op.request.WriteRequest;
 import io.keyline.op.response.ConsumedCapacityResponse;
 import io.keyline.op.response.ItemCollectionMetricsResponse;
-import io.keyline.capacity.ConsumedCapacity;
-import io.keyline.engine.Engine;
-import io.keyline.metadata.PrimaryKey;
-import io.keyline.metadata.PrimaryKeys;
-import io.keyline.metadata.TableMetadata;
-import io.keyline.engine.index.IndexKeys;
-import io.keyline.engine.transaction.BatchAdmission;
-import io.keyline.error.ApiException;
-import io.keyline.error.Errors;
-import io.keyline.model.AttributeValue;
-import io.keyline.op.control.Constraints;
 import io.keyline.protocol.JsonObject;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -122,7 +120,7 @@ public final class BatchWriteItem implements Operation<BatchWriteItemRequest> {
                         : PrimaryKeys.fromKey(table.keySchema(), w.key().get());
                 seen.add(table, key);
                 // a put that breaks an index key rule refuses the whole batch, before anything is written
-                IndexKeys.check(table, item);
+                Engine.checkIndexKeys(table, item);
                 plan.add(new Write(e.getKey(), table, key, item, w.wire()));
             }
         }
@@ -151,7 +149,7 @@ public final class BatchWriteItem implements Operation<BatchWriteItemRequest> {
             if (admitted) {
                 try {
                     // B.3: each put or delete priced on its own, like a PutItem or DeleteItem
-                    MeteredWrite.Result r = engine.write(w.table(), w.key(), null, false, null, old -> w.item());
+                    Engine.ItemWrite r = engine.write(w.table(), w.key(), null, false, null, old -> w.item());
                     consumed.merge(w.tableName(), r.consumed(), ConsumedCapacity::plus);
                 } catch (ApiException e) {
                     if (Engine.isThrottling(e)) {

@@ -1,18 +1,17 @@
 package io.keyline.op;
 
-import io.keyline.op.request.WriteRequest;
-import io.keyline.op.request.DeleteItemRequest;
-import io.keyline.op.request.RequestExpressions;
-import io.keyline.op.request.ReturnValues;
-import io.keyline.engine.metering.MeteredWrite;
-import io.keyline.op.response.ConsumedCapacityResponse;
-import io.keyline.op.response.ItemCollectionMetricsResponse;
 import io.keyline.engine.Engine;
+import io.keyline.expr.Condition;
 import io.keyline.metadata.PrimaryKey;
 import io.keyline.metadata.PrimaryKeys;
 import io.keyline.metadata.TableMetadata;
-import io.keyline.expr.Condition;
 import io.keyline.model.AttributeValue;
+import io.keyline.op.request.DeleteItemRequest;
+import io.keyline.op.request.RequestExpressions;
+import io.keyline.op.request.ReturnValues;
+import io.keyline.op.request.WriteRequest;
+import io.keyline.op.response.ConsumedCapacityResponse;
+import io.keyline.op.response.ItemCollectionMetricsResponse;
 import io.keyline.protocol.JsonObject;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -43,7 +42,7 @@ public final class DeleteItem implements Operation<DeleteItemRequest> {
         PrimaryKey key = PrimaryKeys.fromKey(table.keySchema(), keyAttributes);
         boolean returnOldOnFailure = common.returnOldOnFailure();
 
-        MeteredWrite.Result result = engine.write(table, key, condition, returnOldOnFailure, null,
+        Engine.ItemWrite result = engine.write(table, key, condition, returnOldOnFailure, null,
                 old -> null);
 
         Map<String, Object> response = new LinkedHashMap<>();

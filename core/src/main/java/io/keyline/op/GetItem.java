@@ -1,18 +1,18 @@
 package io.keyline.op;
 
-import io.keyline.op.request.RequestExpressions;
-import io.keyline.op.response.ConsumedCapacityResponse;
-import io.keyline.op.request.GetItemRequest;
-import io.keyline.op.request.ReturnConsumedCapacity;
 import io.keyline.capacity.ReadConsistency;
 import io.keyline.engine.Engine;
+import io.keyline.expr.Projection;
 import io.keyline.metadata.PrimaryKey;
 import io.keyline.metadata.PrimaryKeys;
 import io.keyline.metadata.TableMetadata;
-import io.keyline.expr.Projection;
 import io.keyline.model.AttributeValue;
 import io.keyline.op.control.Constraints;
 import io.keyline.op.control.TableNames;
+import io.keyline.op.request.GetItemRequest;
+import io.keyline.op.request.RequestExpressions;
+import io.keyline.op.request.ReturnConsumedCapacity;
+import io.keyline.op.response.ConsumedCapacityResponse;
 import io.keyline.protocol.JsonObject;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,19 +1,18 @@
 package io.keyline.op;
 
-import io.keyline.op.request.WriteRequest;
-import io.keyline.op.request.PutItemRequest;
-import io.keyline.op.request.RequestExpressions;
-import io.keyline.op.request.ReturnValues;
-import io.keyline.op.request.ItemChecks;
-import io.keyline.engine.metering.MeteredWrite;
-import io.keyline.op.response.ConsumedCapacityResponse;
-import io.keyline.op.response.ItemCollectionMetricsResponse;
 import io.keyline.engine.Engine;
+import io.keyline.expr.Condition;
 import io.keyline.metadata.PrimaryKey;
 import io.keyline.metadata.PrimaryKeys;
 import io.keyline.metadata.TableMetadata;
-import io.keyline.expr.Condition;
 import io.keyline.model.AttributeValue;
+import io.keyline.op.request.ItemChecks;
+import io.keyline.op.request.PutItemRequest;
+import io.keyline.op.request.RequestExpressions;
+import io.keyline.op.request.ReturnValues;
+import io.keyline.op.request.WriteRequest;
+import io.keyline.op.response.ConsumedCapacityResponse;
+import io.keyline.op.response.ItemCollectionMetricsResponse;
 import io.keyline.protocol.JsonObject;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -48,7 +47,7 @@ public final class PutItem implements Operation<PutItemRequest> {
         ItemChecks.checkItem(item, "Item size has exceeded the maximum allowed size");
         boolean returnOldOnFailure = common.returnOldOnFailure();
 
-        MeteredWrite.Result result = engine.write(table, key, condition, returnOldOnFailure, item,
+        Engine.ItemWrite result = engine.write(table, key, condition, returnOldOnFailure, item,
                 old -> item);
 
         Map<String, Object> response = new LinkedHashMap<>();

@@ -1,34 +1,34 @@
 package io.keyline.op;
 
-import io.keyline.op.request.TransactWriteAction;
-import io.keyline.op.request.TransactWriteItemsRequest;
-import io.keyline.op.request.RequestExpressions;
-import io.keyline.op.request.BatchRequests;
-import io.keyline.op.request.ItemChecks;
-import io.keyline.op.request.KeyUpdates;
-import io.keyline.op.request.ReturnConsumedCapacity;
-import io.keyline.op.request.ReturnItemCollectionMetrics;
-import io.keyline.op.request.ReturnValuesOnConditionCheckFailure;
-import io.keyline.op.response.ConsumedCapacityResponse;
-import io.keyline.op.response.ItemCollectionMetricsResponse;
 import io.keyline.engine.Engine;
 import io.keyline.engine.store.ItemStore;
-import io.keyline.metadata.PrimaryKey;
-import io.keyline.metadata.PrimaryKeys;
-import io.keyline.metadata.TableMetadata;
 import io.keyline.engine.transaction.CancellationReason;
 import io.keyline.engine.transaction.TransactionCancelled;
-import io.keyline.op.response.CancellationReasons;
 import io.keyline.engine.transaction.WriteAction;
 import io.keyline.error.ApiException;
 import io.keyline.error.Errors;
 import io.keyline.expr.Condition;
 import io.keyline.expr.Update;
 import io.keyline.expr.UpdateAction;
+import io.keyline.metadata.PrimaryKey;
+import io.keyline.metadata.PrimaryKeys;
+import io.keyline.metadata.TableMetadata;
 import io.keyline.model.AttributeValue;
 import io.keyline.model.ItemSize;
 import io.keyline.model.KeySchema;
 import io.keyline.op.control.Constraints;
+import io.keyline.op.request.BatchRequests;
+import io.keyline.op.request.ItemChecks;
+import io.keyline.op.request.KeyUpdates;
+import io.keyline.op.request.RequestExpressions;
+import io.keyline.op.request.ReturnConsumedCapacity;
+import io.keyline.op.request.ReturnItemCollectionMetrics;
+import io.keyline.op.request.ReturnValuesOnConditionCheckFailure;
+import io.keyline.op.request.TransactWriteAction;
+import io.keyline.op.request.TransactWriteItemsRequest;
+import io.keyline.op.response.CancellationReasons;
+import io.keyline.op.response.ConsumedCapacityResponse;
+import io.keyline.op.response.ItemCollectionMetricsResponse;
 import io.keyline.protocol.JsonObject;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -188,7 +188,7 @@ public final class TransactWriteItems implements Operation<TransactWriteItemsReq
                 Map<String, AttributeValue> item = a.target().get();
                 PrimaryKey key = PrimaryKeys.fromItem(schema, item);
                 ItemChecks.checkItem(item, "Item size has exceeded the maximum allowed size");
-                io.keyline.engine.index.IndexKeys.check(table, item);
+                Engine.checkIndexKeys(table, item);
                 return new WriteAction(table, key, condition, returnOld, old -> item);
             }
             case "Delete":

@@ -1,25 +1,24 @@
 package io.keyline.op;
 
-import io.keyline.op.request.WriteRequest;
-import io.keyline.op.request.UpdateItemRequest;
-import io.keyline.op.request.RequestExpressions;
-import io.keyline.op.request.ReturnValues;
-import io.keyline.op.request.ItemChecks;
-import io.keyline.op.request.KeyUpdates;
-import io.keyline.engine.metering.MeteredWrite;
-import io.keyline.op.response.ConsumedCapacityResponse;
-import io.keyline.op.response.ItemCollectionMetricsResponse;
 import io.keyline.engine.Engine;
-import io.keyline.metadata.PrimaryKey;
-import io.keyline.metadata.PrimaryKeys;
-import io.keyline.metadata.TableMetadata;
 import io.keyline.expr.Condition;
 import io.keyline.expr.Projection;
 import io.keyline.expr.Update;
 import io.keyline.expr.UpdateAction;
 import io.keyline.expr.UpdateResult;
+import io.keyline.metadata.PrimaryKey;
+import io.keyline.metadata.PrimaryKeys;
+import io.keyline.metadata.TableMetadata;
 import io.keyline.model.AttributeValue;
 import io.keyline.model.KeySchema;
+import io.keyline.op.request.ItemChecks;
+import io.keyline.op.request.KeyUpdates;
+import io.keyline.op.request.RequestExpressions;
+import io.keyline.op.request.ReturnValues;
+import io.keyline.op.request.UpdateItemRequest;
+import io.keyline.op.request.WriteRequest;
+import io.keyline.op.response.ConsumedCapacityResponse;
+import io.keyline.op.response.ItemCollectionMetricsResponse;
 import io.keyline.protocol.JsonObject;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -61,7 +60,7 @@ public final class UpdateItem implements Operation<UpdateItemRequest> {
         boolean createsItem = update == null || update.actions().isEmpty()
                 || !update.actions().stream().allMatch(UpdateAction::removesOnly);
 
-        MeteredWrite.Result result = engine.write(table, key, condition, returnOldOnFailure, null, old -> {
+        Engine.ItemWrite result = engine.write(table, key, condition, returnOldOnFailure, null, old -> {
             if (old == null && !createsItem) return null;
             Map<String, AttributeValue> base = old != null ? old : key.toItem(schema);
             if (update == null) return base;

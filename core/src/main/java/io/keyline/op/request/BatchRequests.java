@@ -1,9 +1,9 @@
 package io.keyline.op.request;
 
-import io.keyline.metadata.PrimaryKey;
-import io.keyline.metadata.TableMetadata;
 import io.keyline.engine.codec.KeyCodec;
 import io.keyline.error.Errors;
+import io.keyline.metadata.PrimaryKey;
+import io.keyline.metadata.TableMetadata;
 import io.keyline.op.control.Constraints;
 import io.keyline.op.control.SchemaInput;
 import java.nio.ByteBuffer;

@@ -1,8 +1,8 @@
 package io.keyline.op.request;
 
+import io.keyline.error.Errors;
 import io.keyline.metadata.IndexMetadata;
 import io.keyline.metadata.TableStatus;
-import io.keyline.error.Errors;
 
 /** What a Query or Scan on a secondary index adds: a GSI still being backfilled cannot be read. Stateless. */
 public final class IndexReads {

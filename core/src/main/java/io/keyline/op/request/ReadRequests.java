@@ -1,14 +1,14 @@
 package io.keyline.op.request;
 
-import io.keyline.metadata.IndexMetadata;
-import io.keyline.metadata.ProjectionType;
-import io.keyline.metadata.TableMetadata;
 import io.keyline.engine.query.Page;
 import io.keyline.engine.query.ReadTarget;
 import io.keyline.error.Errors;
 import io.keyline.expr.Condition;
 import io.keyline.expr.DocumentPath;
 import io.keyline.expr.Projection;
+import io.keyline.metadata.IndexMetadata;
+import io.keyline.metadata.ProjectionType;
+import io.keyline.metadata.TableMetadata;
 import io.keyline.model.AttributeValue;
 import io.keyline.model.KeyAttribute;
 import io.keyline.op.control.Constraints;

@@ -1,10 +1,10 @@
 package io.keyline.op.request;
 
-import io.keyline.metadata.PrimaryKeys;
 import io.keyline.engine.codec.KeyRange;
 import io.keyline.engine.query.ReadTarget;
 import io.keyline.error.ApiException;
 import io.keyline.error.Errors;
+import io.keyline.metadata.PrimaryKeys;
 import io.keyline.model.AttributeValue;
 import io.keyline.model.KeyAttribute;
 import io.keyline.model.KeySchema;
