@@ -132,7 +132,7 @@ public final class Engine implements AutoCloseable {
 
     /**
      * A metered single-item read (GetItem): admitted on the item's partition, then charged on
-     * the whole item, whatever a projection later returns (B.2).
+     * the whole item, whatever a projection later returns (docs/RULES.md#CAP-READ-WHOLE-ITEM).
      */
     public ItemRead read(TableMetadata table, PrimaryKey key, ReadConsistency consistency) {
         TableBinding binding = capacity.binding(table);
@@ -156,7 +156,7 @@ public final class Engine implements AutoCloseable {
 
     /**
      * One Query page: admitted and charged where the queried partition key lives, on what the
-     * page evaluated (B.2). {@code fetchBaseItems} replaces LSI entries by their table items.
+     * page evaluated (docs/RULES.md#CAP-READ-PAGE). {@code fetchBaseItems} replaces LSI entries by their table items.
      */
     public PageRead queryPage(TableMetadata table, PageRequest request, boolean fetchBaseItems, ReadConsistency consistency) {
         TableBinding binding = capacity.binding(table);
@@ -170,7 +170,7 @@ public final class Engine implements AutoCloseable {
 
     /**
      * One Scan page: admitted where the page starts, charged on every item evaluated and every
-     * partition crossed up to where it stopped (B.2).
+     * partition crossed up to where it stopped (docs/RULES.md#CAP-READ-PARTITION-MINIMUM).
      */
     public PageRead scanPage(TableMetadata table, PageRequest request, boolean fetchBaseItems, ReadConsistency consistency) {
         TableBinding binding = capacity.binding(table);

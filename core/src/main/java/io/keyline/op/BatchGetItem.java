@@ -122,7 +122,7 @@ public final class BatchGetItem implements Operation<BatchGetItemRequest> {
         for (int t = 0; t < tables.size(); t++) {
             TableRequest tr = tables.get(t);
             for (int k = 0; k < tr.keys().size(); k++) {
-                // B.9: a key the capacity model refuses goes back unprocessed
+                // docs/RULES.md#BATCH-GET: a key the capacity model refuses goes back unprocessed
                 boolean hookAdmits = admission.admitRead(tr.table(), tr.keys().get(k), tr.consistent());
                 Throttle refused = hookAdmits ? engine.tryAdmitRead(tr.table(), tr.keys().get(k)) : null;
                 if (refused != null && throttled == null) throttled = refused;
@@ -144,7 +144,7 @@ public final class BatchGetItem implements Operation<BatchGetItemRequest> {
         for (int r = 0; r < refs.size(); r++) {
             Map<String, AttributeValue> item = found.get(r);
             TableRequest tr = tables.get(positions.get(r)[0]);
-            // B.2: each item rounded up on its own, a missing key as GetItem's
+            // docs/RULES.md#CAP-READ-BATCH: each item rounded up on its own, a missing key as GetItem's
             ConsumedCapacity cc = engine.chargeRead(tr.table(), tr.keys().get(positions.get(r)[1]), item,
                     ReadConsistency.of(tr.consistent()));
             consumed.merge(tr.name(), cc, ConsumedCapacity::plus);

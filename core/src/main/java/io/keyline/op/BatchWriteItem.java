@@ -148,7 +148,7 @@ public final class BatchWriteItem implements Operation<BatchWriteItemRequest> {
             boolean admitted = admission.admitWrite(w.table(), w.key());
             if (admitted) {
                 try {
-                    // B.3: each put or delete priced on its own, like a PutItem or DeleteItem
+                    // docs/RULES.md#CAP-WRITE-BATCH: each put or delete priced on its own, like a PutItem or DeleteItem
                     Engine.ItemWrite r = engine.write(w.table(), w.key(), null, false, null, old -> w.item());
                     consumed.merge(w.tableName(), r.consumed(), ConsumedCapacity::plus);
                 } catch (ApiException e) {

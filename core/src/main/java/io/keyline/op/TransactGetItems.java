@@ -82,7 +82,7 @@ public final class TransactGetItems implements Operation<TransactGetItemsRequest
             refs.add(new ItemStore.ItemRef(table, key));
         }
 
-        // B.9: a refused read cancels the transaction with ThrottlingError at its position
+        // docs/RULES.md#TX-CANCELLATION: a refused read cancels the transaction with ThrottlingError at its position
         for (int j = 0; j < refs.size(); j++) {
             Throttle refused = engine.tryAdmitRead(refs.get(j).table(), refs.get(j).key());
             if (refused != null) {
@@ -93,7 +93,7 @@ public final class TransactGetItems implements Operation<TransactGetItemsRequest
         List<Map<String, AttributeValue>> found = engine.readAll(refs);
         Map<String, ConsumedCapacity> consumed = new LinkedHashMap<>();
         for (int j = 0; j < found.size(); j++) {
-            // B.2: transactional reads cost twice a strong one
+            // docs/RULES.md#CAP-TRANSACTION: transactional reads cost twice a strong one
             ConsumedCapacity cc = engine.chargeRead(refs.get(j).table(), refs.get(j).key(), found.get(j),
                     ReadConsistency.TRANSACTIONAL);
             consumed.merge(refs.get(j).table().name(), cc, ConsumedCapacity::plus);

@@ -14,7 +14,7 @@ import java.util.Map;
  * by the capacity model. Under the item's lock, the item store runs the pure change (the
  * condition checked, then the new item computed from the old one), then this class's admission
  * step charges the write on the table and every index it touches, or refuses it, before
- * anything is stored. A failed condition is still charged (B.3), once the lock is released, and
+ * anything is stored. A failed condition is still charged (docs/RULES.md#CAP-WRITE-FAILED-CONDITION), once the lock is released, and
  * may itself be throttled. Stateless apart from its collaborators; thread-safe.
  */
 public final class MeteredWrite {

@@ -9,13 +9,15 @@ import java.util.Map;
 /**
  * DynamoDB's {@code ConsumedCapacity} response field (API_ConsumedCapacity), rendered from the
  * capacity model's {@link ConsumedCapacity} at the level the request asked for: TOTAL gives the
- * table name and units; INDEXES adds the table's own units and each index's ([obs]: without
- * indexes, Table repeats the total; a Query on an index has no Table entry). Stateless.
+ * table name and units; INDEXES adds the table's own units and each index's (observed: without
+ * indexes, Table repeats the total; a Query on an index has no Table entry). The shape:
+ * docs/RULES.md#CAP-CONSUMED-SHAPE. Stateless.
  */
 public final class ConsumedCapacityResponse {
     /**
-     * [inf] Whether ReadCapacityUnits / WriteCapacityUnits appear beside CapacityUnits (the API
-     * reference lists them; whether the service fills them for every operation is unverified).
+     * Inferred (docs/RULES.md#CAP-CONSUMED-SHAPE): whether ReadCapacityUnits / WriteCapacityUnits
+     * appear beside CapacityUnits (the API reference lists them; whether the service fills them for
+     * every operation is unverified).
      */
     static final boolean RENDER_READ_WRITE_UNITS = true;
 

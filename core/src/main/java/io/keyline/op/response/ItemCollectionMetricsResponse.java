@@ -13,7 +13,7 @@ import java.util.Map;
 /**
  * ReturnItemCollectionMetrics=SIZE: the written item's collection key and a 1 GB-wide size
  * estimate (API_ItemCollectionMetrics), given only for tables with LSIs, where item collections
- * are bounded (B.6). Stateless.
+ * are bounded (docs/RULES.md#LSI-ITEM-COLLECTION). Stateless.
  */
 public final class ItemCollectionMetricsResponse {
     private static final double BYTES_PER_GB = 1024.0 * 1024 * 1024;
