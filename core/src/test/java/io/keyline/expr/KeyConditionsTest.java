@@ -1,7 +1,6 @@
 package io.keyline.expr;
 
 import static io.keyline.expr.Fixtures.assertValidation;
-import static io.keyline.expr.Fixtures.json;
 import static io.keyline.expr.Fixtures.n;
 import static io.keyline.expr.Fixtures.s;
 import static io.keyline.expr.Fixtures.values;

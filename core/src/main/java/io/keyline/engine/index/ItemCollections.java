@@ -11,7 +11,6 @@ import io.keyline.model.ItemSize;
 import io.keyline.storage.Cursor;
 import io.keyline.storage.ReadView;
 import java.nio.ByteBuffer;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
