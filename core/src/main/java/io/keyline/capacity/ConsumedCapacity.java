@@ -3,14 +3,13 @@ package io.keyline.capacity;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
 /**
  * The capacity one request consumed on one table, split into the table itself, its LSIs and its
- * GSIs, and rendered in DynamoDB's {@code ConsumedCapacity} shape (API_ConsumedCapacity;
- * docs/RULES.md#CAP-CONSUMED-SHAPE). Build one with
+ * GSIs (API_ConsumedCapacity; docs/RULES.md#CAP-CONSUMED-SHAPE). Plain data: the wire shape is
+ * rendered by the operations' response layer ({@code io.keyline.op.response}). Build one with
  * {@link #builder(String)}.
  *
  * <p>Immutable. Every write builds one, and most requests never look inside it
@@ -20,12 +19,6 @@ import java.util.Objects;
  * order, exactly as over the maps, so totals are the same doubles either way.
  */
 public final class ConsumedCapacity {
-
-    /**
-     * Inferred (docs/RULES.md#CAP-CONSUMED-SHAPE): whether ReadCapacityUnits / WriteCapacityUnits appear beside CapacityUnits (the API
-     * reference lists them; whether the service fills them for every operation is unverified).
-     */
-    static final boolean RENDER_READ_WRITE_UNITS = true;
 
     private final String tableName;
     private final Capacity table;
@@ -39,24 +32,6 @@ public final class ConsumedCapacity {
         public double units() { return read + write; }
 
         Capacity plus(double r, double w) { return new Capacity(read + r, write + w); }
-
-        Map<String, Object> render() { return renderUnits(read, write); }
-    }
-
-    /** The request's ReturnConsumedCapacity value. */
-    public enum Level {
-        NONE, TOTAL, INDEXES;
-
-        /** Parses the wire value; null (absent) is NONE; an unknown value returns null for the caller to reject. */
-        public static Level parse(String wire) {
-            if (wire == null) return NONE;
-            switch (wire) {
-                case "NONE": return NONE;
-                case "TOTAL": return TOTAL;
-                case "INDEXES": return INDEXES;
-                default: return null;
-            }
-        }
     }
 
     /**
@@ -112,37 +87,6 @@ public final class ConsumedCapacity {
         for (int i = 0; i < other.lsi.size; i++) b.localIndex(other.lsi.names[i], other.lsi.read[i], other.lsi.write[i]);
         for (int i = 0; i < other.gsi.size; i++) b.globalIndex(other.gsi.names[i], other.gsi.read[i], other.gsi.write[i]);
         return b.build();
-    }
-
-    /** DynamoDB's JSON shape for this level, or null for NONE. Numbers are Doubles. */
-    public Map<String, Object> render(Level level) {
-        if (level == Level.NONE) return null;
-        Map<String, Object> out = new LinkedHashMap<>();
-        out.put("TableName", tableName);
-        out.put("CapacityUnits", units());
-        double r = readUnits(), w = writeUnits();
-        if (RENDER_READ_WRITE_UNITS && r != 0) out.put("ReadCapacityUnits", r);
-        if (RENDER_READ_WRITE_UNITS && w != 0) out.put("WriteCapacityUnits", w);
-        if (level == Level.INDEXES) {
-            if (table != null) out.put("Table", table.render());
-            if (lsi.size > 0) out.put("LocalSecondaryIndexes", lsi.render());
-            if (gsi.size > 0) out.put("GlobalSecondaryIndexes", gsi.render());
-        }
-        return out;
-    }
-
-    /** Batch and transaction operations return a list, one entry per table, in request order. */
-    public static List<Object> renderList(List<ConsumedCapacity> perTable, Level level) {
-        if (level == Level.NONE) return null;
-        return perTable.stream().map(c -> (Object) c.render(level)).toList();
-    }
-
-    private static Map<String, Object> renderUnits(double read, double write) {
-        Map<String, Object> out = new LinkedHashMap<>();
-        out.put("CapacityUnits", read + write);
-        if (RENDER_READ_WRITE_UNITS && read != 0) out.put("ReadCapacityUnits", read);
-        if (RENDER_READ_WRITE_UNITS && write != 0) out.put("WriteCapacityUnits", write);
-        return out;
     }
 
     private Builder toBuilder() {
@@ -240,12 +184,6 @@ public final class ConsumedCapacity {
             Map<String, Capacity> out = new LinkedHashMap<>();
             for (int i = 0; i < size; i++) out.put(names[i], new Capacity(read[i], write[i]));
             return Collections.unmodifiableMap(out);
-        }
-
-        Map<String, Object> render() {
-            Map<String, Object> out = new LinkedHashMap<>();
-            for (int i = 0; i < size; i++) out.put(names[i], renderUnits(read[i], write[i]));
-            return out;
         }
     }
 

@@ -1,5 +1,8 @@
 package io.keyline.engine;
 
+import io.keyline.capacity.ConsumedCapacity;
+import io.keyline.capacity.ReadConsistency;
+import io.keyline.capacity.Throttle;
 import io.keyline.engine.catalog.Catalog;
 import io.keyline.engine.catalog.ItemSizer;
 import io.keyline.engine.config.Settings;
@@ -7,21 +10,41 @@ import io.keyline.engine.store.ItemStore;
 import io.keyline.metadata.TableMetadata;
 import io.keyline.engine.metering.CapacityRegistry;
 import io.keyline.engine.metering.ItemCapacity;
+import io.keyline.engine.metering.MeteredWrite;
+import io.keyline.engine.metering.PageCapacity;
+import io.keyline.engine.metering.TableBinding;
 import io.keyline.engine.metering.TransactionCapacity;
 import io.keyline.engine.codec.ItemCodec;
+import io.keyline.engine.index.IndexKeys;
 import io.keyline.engine.index.Indexes;
+import io.keyline.engine.query.BaseItems;
+import io.keyline.engine.query.Page;
+import io.keyline.engine.query.PageReader;
+import io.keyline.engine.query.PageRequest;
 import io.keyline.engine.transaction.BatchAdmission;
 import io.keyline.engine.transaction.Transactions;
+import io.keyline.error.ApiException;
+import io.keyline.error.Errors;
+import io.keyline.expr.Condition;
+import io.keyline.metadata.PrimaryKey;
+import io.keyline.metadata.TableStatus;
 import io.keyline.model.AttributeValue;
 import io.keyline.model.ItemSize;
 import io.keyline.storage.Storage;
 import io.keyline.time.Clock;
+import java.util.List;
 import java.util.Map;
 
 /**
  * The engine context shared by all operations: storage, clock and settings, and the services
- * built on them (catalog, item store, capacity model). One per server. Building an Engine on existing storage
- * reloads its catalog. Thread-safe.
+ * built on them (catalog, item store, capacity model). One per server. Building an Engine on
+ * existing storage reloads its catalog. Thread-safe.
+ *
+ * <p>The data-plane operations use its verbs: {@link #table} to find a table, metered
+ * single-item reads and writes ({@link #read}, {@link #write}), metered pages ({@link #queryPage},
+ * {@link #scanPage}), and the per-item steps of batches and transactions. Each verb admits the
+ * work on the capacity model before it is done and returns what it consumed; a refusal is
+ * DynamoDB's throttling error. The getters serve the control plane, the server and tests.
  */
 public final class Engine implements AutoCloseable {
     private final Storage storage;
@@ -35,6 +58,7 @@ public final class Engine implements AutoCloseable {
     private final Indexes indexes;
     private final Transactions transactions;
     private final Tables tables;
+    private final MeteredWrite meteredWrite;
 
     /**
      * An engine whose start-up statistics decode each stored entry with {@link ItemCodec} and
@@ -57,6 +81,7 @@ public final class Engine implements AutoCloseable {
         this.transactionCapacity = new TransactionCapacity(capacity, itemCapacity);
         this.transactions = new Transactions(items, clock, BatchAdmission.ADMIT_ALL, transactionCapacity);
         this.tables = new Tables(catalog, capacity, indexes, clock, settings);
+        this.meteredWrite = new MeteredWrite(items, capacity, itemCapacity);
         // Tables found on storage get their partitions now, with full burst buckets.
         for (String name : catalog.names(null, Integer.MAX_VALUE)) {
             TableMetadata t = catalog.get(name);
@@ -83,6 +108,109 @@ public final class Engine implements AutoCloseable {
     /** Prices and admits transactions. */
     public TransactionCapacity transactionCapacity() { return transactionCapacity; }
 
+    /** An item read and the capacity it consumed. */
+    public record ItemRead(Map<String, AttributeValue> item, ConsumedCapacity consumed) {}
+
+    /** A single-item write: old and new images (either may be null) and the capacity it consumed. */
+    public record ItemWrite(Map<String, AttributeValue> oldItem, Map<String, AttributeValue> newItem, ConsumedCapacity consumed) {}
+
+    /** A page read and the capacity it consumed. */
+    public record PageRead(Page page, ConsumedCapacity consumed) {}
+
+    /**
+     * The table an item operation names: a missing table, or one still being created or
+     * already being deleted, is ResourceNotFoundException.
+     */
+    public TableMetadata table(String name) {
+        TableMetadata table = catalog.get(name);
+        if (table == null || table.status() == TableStatus.CREATING || table.status() == TableStatus.DELETING) {
+            throw Errors.tableNotFound();
+        }
+        return table;
+    }
+
+    /** Whether a write to this table (named by a request's raw TableName) waits for its GSI changes to be applied. */
+    public boolean writesWait(Object tableName) { return indexes.writesWait(tableName); }
+
+    /**
+     * A metered single-item read (GetItem): admitted on the item's partition, then charged on
+     * the whole item, whatever a projection later returns (docs/RULES.md#CAP-READ-WHOLE-ITEM).
+     */
+    public ItemRead read(TableMetadata table, PrimaryKey key, ReadConsistency consistency) {
+        TableBinding binding = capacity.binding(table);
+        itemCapacity.admitRead(binding, key);
+        Map<String, AttributeValue> item = items.get(table, key);
+        return new ItemRead(item, itemCapacity.chargeRead(binding, key, item, consistency));
+    }
+
+    /** A metered single-item write; see {@link MeteredWrite#write}. */
+    public ItemWrite write(TableMetadata table, PrimaryKey key, Condition condition, boolean returnOldOnFailure,
+                           Map<String, AttributeValue> failurePricedItem, ItemStore.Mutation change) {
+        MeteredWrite.Result r = meteredWrite.write(table, key, condition, returnOldOnFailure, failurePricedItem, change);
+        return new ItemWrite(r.oldItem(), r.newItem(), r.consumed());
+    }
+
+    /**
+     * Refuses an item whose index key attributes have another type than declared, are empty or
+     * are too long, before anything of its request is written (BatchWriteItem, TransactWriteItems).
+     */
+    public static void checkIndexKeys(TableMetadata table, Map<String, AttributeValue> item) { IndexKeys.check(table, item); }
+
+    /**
+     * One Query page: admitted and charged where the queried partition key lives, on what the
+     * page evaluated (docs/RULES.md#CAP-READ-PAGE). {@code fetchBaseItems} replaces LSI entries by their table items.
+     */
+    public PageRead queryPage(TableMetadata table, PageRequest request, boolean fetchBaseItems, ReadConsistency consistency) {
+        TableBinding binding = capacity.binding(table);
+        long token = PageCapacity.startToken(request.range().start());
+        Throttle refused = PageCapacity.admit(binding, request.target(), token);
+        if (refused != null) throw ItemCapacity.error(refused);
+        Page page = PageReader.read(storage, request);
+        if (fetchBaseItems) page = BaseItems.fetch(items, table, page);
+        return new PageRead(page, PageCapacity.charge(binding, request.target(), token, token, page.statistics(), consistency));
+    }
+
+    /**
+     * One Scan page: admitted where the page starts, charged on every item evaluated and every
+     * partition crossed up to where it stopped (docs/RULES.md#CAP-READ-PARTITION-MINIMUM).
+     */
+    public PageRead scanPage(TableMetadata table, PageRequest request, boolean fetchBaseItems, ReadConsistency consistency) {
+        TableBinding binding = capacity.binding(table);
+        long firstToken = PageCapacity.startToken(request.exclusiveStart() != null ? request.exclusiveStart() : request.range().start());
+        Throttle refused = PageCapacity.admit(binding, request.target(), firstToken);
+        if (refused != null) throw ItemCapacity.error(refused);
+        Page page = PageReader.read(storage, request);
+        if (fetchBaseItems) page = BaseItems.fetch(items, table, page);
+        long lastToken = page.lastEvaluatedKey() != null && page.statistics().lastToken() != null
+                ? page.statistics().lastToken() : PageCapacity.endToken(request.range());
+        return new PageRead(page, PageCapacity.charge(binding, request.target(), firstToken, lastToken, page.statistics(), consistency));
+    }
+
+    /**
+     * Admits one item read of a batch or transaction, or returns why the capacity model refused
+     * it (BatchGetItem returns the key unprocessed, TransactGetItems cancels).
+     */
+    public Throttle tryAdmitRead(TableMetadata table, PrimaryKey key) {
+        return itemCapacity.tryAdmitRead(capacity.binding(table), key);
+    }
+
+    /** Charges one admitted item read of a batch or transaction, on the item found (null if absent). */
+    public ConsumedCapacity chargeRead(TableMetadata table, PrimaryKey key, Map<String, AttributeValue> item,
+                                       ReadConsistency consistency) {
+        return itemCapacity.chargeRead(capacity.binding(table), key, item, consistency);
+    }
+
+    /** The items, null where absent, all read from one storage snapshot. */
+    public List<Map<String, AttributeValue>> readAll(List<ItemStore.ItemRef> refs) {
+        return transactions.read(refs);
+    }
+
+    /** The throttling error of a refused read or write, as DynamoDB sends it. */
+    public static ApiException throttled(Throttle refused) { return ItemCapacity.error(refused); }
+
+    /** Whether an error is a throttling refusal (a batch returns the item unprocessed). */
+    public static boolean isThrottling(ApiException e) { return ItemCapacity.isThrottling(e); }
+
     private void written(TableMetadata table, Map<String, AttributeValue> oldItem, Map<String, AttributeValue> newItem) {
         recordStatistics(table, oldItem, newItem);
         itemCapacity.written(capacity.binding(table), oldItem, newItem);
@@ -95,6 +223,10 @@ public final class Engine implements AutoCloseable {
 
     /** The control-plane verbs: create, update, delete, describe and list tables. */
     public Tables tables() { return tables; }
+    /** The size in bytes of one item collection (items and LSI entries of one partition key value). */
+    public long itemCollectionSize(TableMetadata table, AttributeValue partitionKey) {
+        return indexes.collections().size(table, partitionKey);
+    }
 
     private void recordStatistics(TableMetadata table, Map<String, AttributeValue> oldItem, Map<String, AttributeValue> newItem) {
         long itemDelta = (newItem != null ? 1 : 0) - (oldItem != null ? 1 : 0);

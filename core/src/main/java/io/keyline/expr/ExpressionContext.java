@@ -1,14 +1,9 @@
 package io.keyline.expr;
 
-import io.keyline.error.ApiException;
-import io.keyline.error.Errors;
 import io.keyline.model.AttributeValue;
-import io.keyline.protocol.AttributeValueCodec;
-import io.keyline.protocol.JsonObject;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
@@ -44,34 +39,10 @@ public final class ExpressionContext {
     }
 
     /**
-     * Reads ExpressionAttributeNames and ExpressionAttributeValues from a request object, with
-     * DynamoDB's texts for bad entries ({@code ExpressionAttributeValues contains invalid value:
-     * ... for key :v}), names first.
+     * The checks on ExpressionAttributeNames the constructor runs first, for a request whose
+     * values could not all be decoded: DynamoDB reports bad names before bad values.
      */
-    public static ExpressionContext fromRequest(JsonObject request) {
-        Map<String, String> names = request.stringMap("ExpressionAttributeNames");
-        validateNames(names);
-        JsonObject raw = request.object("ExpressionAttributeValues");
-        Map<String, AttributeValue> values = null;
-        if (raw != null) {
-            validateValueKeys(raw.raw().keySet());
-            values = new LinkedHashMap<>();
-            for (Map.Entry<String, Object> e : raw.raw().entrySet()) {
-                try {
-                    if (e.getValue() == null) {
-                        throw Errors.validation("Supplied AttributeValue is empty, must contain exactly one of the supported datatypes");
-                    }
-                    values.put(e.getKey(), AttributeValueCodec.decode(e.getValue()));
-                } catch (ApiException ex) {
-                    if (!ex.name().equals("ValidationException")) throw ex;
-                    throw ExprErrors.validation("ExpressionAttributeValues contains invalid value: " + ex.getMessage() + " for key " + e.getKey());
-                }
-            }
-        }
-        return new ExpressionContext(names, values);
-    }
-
-    private static void validateNames(Map<String, String> names) {
+    public static void validateNames(Map<String, String> names) {
         if (names == null) return;
         if (names.isEmpty()) throw ExprErrors.validation("ExpressionAttributeNames must not be empty");
         for (Map.Entry<String, String> e : names.entrySet()) {
@@ -93,7 +64,8 @@ public final class ExpressionContext {
         if (values != null) validateValueKeys(values.keySet());
     }
 
-    private static void validateValueKeys(Collection<String> keys) {
+    /** The checks on ExpressionAttributeValues' keys the constructor runs after the names'. */
+    public static void validateValueKeys(Collection<String> keys) {
         if (keys.isEmpty()) throw ExprErrors.validation("ExpressionAttributeValues must not be empty");
         for (String key : keys) {
             if (!VALUE_KEY.matcher(key).matches()) {

@@ -3,8 +3,6 @@ package io.keyline.expr;
 import io.keyline.model.AttributeValue;
 import io.keyline.model.KeyAttribute;
 import io.keyline.model.KeySchema;
-import io.keyline.protocol.AttributeValueCodec;
-import io.keyline.protocol.JsonObject;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -133,12 +131,12 @@ public final class KeyConditions {
     }
 
     /** The terms of a legacy KeyConditions map, each validated as a legacy comparison. */
-    public static List<Term> fromLegacy(JsonObject keyConditions) {
+    public static List<Term> fromLegacy(Map<String, LegacyCondition> keyConditions) {
         List<Term> terms = new ArrayList<>();
-        for (String name : keyConditions.raw().keySet()) {
-            JsonObject c = keyConditions.object(name);
-            if (c == null) c = new JsonObject(Map.of());
-            String op = c.string("ComparisonOperator");
+        for (Map.Entry<String, LegacyCondition> e : keyConditions.entrySet()) {
+            String name = e.getKey();
+            LegacyCondition c = e.getValue() == null ? LegacyCondition.EMPTY : e.getValue();
+            String op = c.comparisonOperator();
             String path = "keyConditions." + name + ".member.comparisonOperator";
             if (op == null) {
                 throw ExprErrors.validation("1 validation error detected: Value null at '" + path + "' failed to satisfy constraint: Member must not be null");
@@ -147,10 +145,7 @@ public final class KeyConditions {
                 throw ExprErrors.validation("1 validation error detected: Value '" + op + "' at '" + path
                         + "' failed to satisfy constraint: Member must satisfy enum value set: " + OPERATORS);
             }
-            List<AttributeValue> values = new ArrayList<>();
-            if (c.has("AttributeValueList")) {
-                for (Object o : c.list("AttributeValueList")) values.add(AttributeValueCodec.decode(o));
-            }
+            List<AttributeValue> values = c.attributeValueList() == null ? List.of() : c.attributeValueList();
             Legacy.comparison(name, op, new Operand.PathOperand(DocumentPath.attribute(name)), values);
             terms.add(new Term(name, op, values));
         }

@@ -2,8 +2,6 @@ package io.keyline.expr;
 
 import io.keyline.expr.ConditionNode.Comparator;
 import io.keyline.model.AttributeValue;
-import io.keyline.protocol.AttributeValueCodec;
-import io.keyline.protocol.JsonObject;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -31,12 +29,12 @@ public final class Legacy {
      * {@code parameterName} is the request field, e.g. "Expected" or "QueryFilter"; it appears in
      * DynamoDB's enum-constraint messages. A null or empty map is the always-true condition.
      */
-    public static Condition expected(JsonObject expected, String conditionalOperator, String parameterName) {
+    public static Condition expected(Map<String, LegacyCondition> expected, String conditionalOperator, String parameterName) {
         if (conditionalOperator != null && !conditionalOperator.equals("AND") && !conditionalOperator.equals("OR")) {
             throw ExprErrors.validation("1 validation error detected: Value '" + conditionalOperator
                     + "' at 'conditionalOperator' failed to satisfy constraint: Member must satisfy enum value set: [AND, OR]");
         }
-        if (expected == null || expected.raw().isEmpty()) {
+        if (expected == null || expected.isEmpty()) {
             if (conditionalOperator != null) {
                 throw ExprErrors.validation("ConditionalOperator can only be used when Filter or Expected has two or more elements");
             }
@@ -44,25 +42,21 @@ public final class Legacy {
         }
         boolean or = "OR".equals(conditionalOperator);
         ConditionNode root = null;
-        for (String name : expected.raw().keySet()) {
-            JsonObject c = expected.object(name);
-            if (c == null) c = new JsonObject(Map.of());
+        for (Map.Entry<String, LegacyCondition> e : expected.entrySet()) {
+            String name = e.getKey();
+            LegacyCondition c = e.getValue() == null ? LegacyCondition.EMPTY : e.getValue();
             ConditionNode node = attributeCondition(name, c, parameterName);
             root = root == null ? node : or ? new ConditionNode.Or(root, node) : new ConditionNode.And(root, node);
         }
         return new Condition(root);
     }
 
-    private static ConditionNode attributeCondition(String name, JsonObject c, String parameterName) {
+    private static ConditionNode attributeCondition(String name, LegacyCondition c, String parameterName) {
         Operand path = new Operand.PathOperand(DocumentPath.attribute(name));
-        AttributeValue value = c.attributeValue("Value");
-        Boolean exists = c.bool("Exists");
-        String op = c.string("ComparisonOperator");
-        List<AttributeValue> list = null;
-        if (c.has("AttributeValueList")) {
-            list = new ArrayList<>();
-            for (Object o : c.list("AttributeValueList")) list.add(AttributeValueCodec.decode(o));
-        }
+        AttributeValue value = c.value();
+        Boolean exists = c.exists();
+        String op = c.comparisonOperator();
+        List<AttributeValue> list = c.attributeValueList();
         if (list != null && value != null) {
             throw ExprErrors.validation(INVALID + "Value and AttributeValueList cannot be used together for Attribute: " + name);
         }
@@ -162,19 +156,19 @@ public final class Legacy {
     }
 
     /** The update of a legacy AttributeUpdates map; an empty map is an update with no actions. */
-    public static Update attributeUpdates(JsonObject attributeUpdates) {
+    public static Update attributeUpdates(Map<String, LegacyAttributeUpdate> attributeUpdates) {
         List<UpdateAction> actions = new ArrayList<>();
-        for (String name : attributeUpdates.raw().keySet()) {
-            JsonObject u = attributeUpdates.object(name);
-            if (u == null) u = new JsonObject(Map.of());
-            String action = u.string("Action");
+        for (Map.Entry<String, LegacyAttributeUpdate> e : attributeUpdates.entrySet()) {
+            String name = e.getKey();
+            LegacyAttributeUpdate u = e.getValue() == null ? LegacyAttributeUpdate.EMPTY : e.getValue();
+            String action = u.action();
             if (action == null) action = "PUT";
             if (!action.equals("PUT") && !action.equals("ADD") && !action.equals("DELETE")) {
                 throw ExprErrors.validation("1 validation error detected: Value '" + action + "' at 'attributeUpdates." + name
                         + ".member.action' failed to satisfy constraint: Member must satisfy enum value set: [ADD, PUT, DELETE]");
             }
             checkName(name);
-            AttributeValue value = u.attributeValue("Value");
+            AttributeValue value = u.value();
             DocumentPath path = DocumentPath.attribute(name);
             if (value == null && !action.equals("DELETE")) {
                 throw ExprErrors.validation(INVALID + "Only DELETE action is allowed when no attribute value is specified");

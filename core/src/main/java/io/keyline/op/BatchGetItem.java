@@ -5,18 +5,22 @@ import io.keyline.capacity.ReadConsistency;
 import io.keyline.capacity.Throttle;
 import io.keyline.engine.Engine;
 import io.keyline.engine.store.ItemStore;
-import io.keyline.metadata.PrimaryKey;
-import io.keyline.metadata.PrimaryKeys;
-import io.keyline.metadata.TableMetadata;
-import io.keyline.engine.metering.ItemCapacity;
-import io.keyline.engine.metering.TableBinding;
 import io.keyline.engine.transaction.BatchAdmission;
 import io.keyline.error.Errors;
 import io.keyline.expr.Projection;
+import io.keyline.metadata.PrimaryKey;
+import io.keyline.metadata.PrimaryKeys;
+import io.keyline.metadata.TableMetadata;
 import io.keyline.model.AttributeValue;
 import io.keyline.model.ItemSize;
-import io.keyline.op.control.Constraints;
-import io.keyline.protocol.AttributeValueCodec;
+import io.keyline.op.request.Constraints;
+import io.keyline.op.request.BatchGetItemRequest;
+import io.keyline.op.request.BatchRequests;
+import io.keyline.op.request.Deferred;
+import io.keyline.op.request.KeysAndAttributes;
+import io.keyline.op.request.RequestExpressions;
+import io.keyline.op.request.ReturnConsumedCapacity;
+import io.keyline.op.response.ConsumedCapacityResponse;
 import io.keyline.protocol.JsonObject;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -31,7 +35,7 @@ import java.util.Map;
  * 16 MB, goes back in UnprocessedKeys with its table's parameters; Responses lists every
  * requested table, empty when nothing was found.
  */
-public final class BatchGetItem implements Operation<JsonObject> {
+public final class BatchGetItem implements Operation<BatchGetItemRequest> {
     /** Source: API_BatchGetItem: "as many as 100 items" per call. */
     static final int MAX_KEYS = 100;
     /** Source: API_BatchGetItem: "up to 16 MB of data" per response. */
@@ -57,79 +61,70 @@ public final class BatchGetItem implements Operation<JsonObject> {
     @Override public boolean quick(JsonObject request) { return true; }
 
     /** One table's part of the request, validated. */
-    private record TableRequest(String name, JsonObject raw, TableMetadata table, Projection projection, boolean consistent,
+    private record TableRequest(String name, KeysAndAttributes part, TableMetadata table, Projection projection, boolean consistent,
                                 List<Map<String, AttributeValue>> keyMaps, List<PrimaryKey> keys) {}
 
-    /** Not yet decoded into a record: the handler reads the wire object itself. */
-    @Override public JsonObject decode(JsonObject request) { return request; }
+    @Override public BatchGetItemRequest decode(JsonObject request) { return BatchGetItemRequest.decode(request); }
 
-    @Override public Object run(JsonObject request) {
-        JsonObject requestItems = request.object("RequestItems");
+    @Override public Object run(BatchGetItemRequest request) {
         Constraints c = new Constraints();
-        c.oneOf("returnConsumedCapacity", request.string("ReturnConsumedCapacity"), ItemTables.RETURN_CONSUMED_CAPACITY);
-        Map<String, JsonObject> parts = new LinkedHashMap<>();
-        if (BatchRequests.checkRequestItems(requestItems, c)) {
-            for (String name : requestItems.raw().keySet()) {
-                JsonObject part = requestItems.object(name);
-                String path = "requestItems." + name + ".member";
+        ReturnConsumedCapacity level = ReturnConsumedCapacity.check(request.returnConsumedCapacity(), c);
+        Map<String, KeysAndAttributes> parts = new LinkedHashMap<>();
+        if (BatchRequests.checkRequestItems(request.requestItemsWire(), c)) {
+            for (Map.Entry<String, KeysAndAttributes> e : request.requestItems().entrySet()) {
+                KeysAndAttributes part = e.getValue();
+                String path = "requestItems." + e.getKey() + ".member";
                 if (part == null) {
                     c.notNull(path + ".keys", null);
                     continue;
                 }
-                List<Object> keys = part.list("Keys");
-                c.notNull(path + ".keys", keys);
-                c.size(path + ".keys", keys, 1, MAX_KEYS);
-                c.size(path + ".attributesToGet", part.strings("AttributesToGet"), 1, MAX_ATTRIBUTES_TO_GET);
-                part.bool("ConsistentRead");
-                parts.put(name, part);
+                c.notNull(path + ".keys", part.keysWire());
+                c.size(path + ".keys", part.keysWire(), 1, MAX_KEYS);
+                c.size(path + ".attributesToGet", part.attributesToGet(), 1, MAX_ATTRIBUTES_TO_GET);
+                parts.put(e.getKey(), part);
             }
         }
         c.throwIfAny();
         int total = 0;
-        for (JsonObject part : parts.values()) total += part.list("Keys").size();
+        for (KeysAndAttributes part : parts.values()) total += part.keysWire().size();
         if (total > MAX_KEYS) throw Errors.validation("Too many items requested for the BatchGetItem call");
 
         List<TableRequest> tables = new ArrayList<>();
         List<Projection> projections = new ArrayList<>();
-        for (JsonObject part : parts.values()) {
-            RequestExpressions expressions = RequestExpressions.of(part, VALUE_EXPRESSIONS);
+        for (KeysAndAttributes part : parts.values()) {
+            RequestExpressions expressions = RequestExpressions.of(part.expressions(), VALUE_EXPRESSIONS);
             projections.add(expressions.projection());
             expressions.checkAllUsed();
         }
         BatchRequests.Seen seen = new BatchRequests.Seen();
         int i = 0;
-        for (Map.Entry<String, JsonObject> e : parts.entrySet()) {
-            TableMetadata table = ItemTables.require(engine, e.getKey());
-            List<JsonObject> keyObjects = e.getValue().objects("Keys");
+        for (Map.Entry<String, KeysAndAttributes> e : parts.entrySet()) {
+            TableMetadata table = engine.table(e.getKey());
             List<Map<String, AttributeValue>> keyMaps = new ArrayList<>();
             List<PrimaryKey> keys = new ArrayList<>();
-            for (JsonObject k : keyObjects) {
-                Map<String, AttributeValue> keyMap = k == null ? null : AttributeValueCodec.decodeItem(k.raw());
+            for (Deferred<Map<String, AttributeValue>> k : e.getValue().keys()) {
+                Map<String, AttributeValue> keyMap = k == null ? null : k.get();
                 PrimaryKey key = PrimaryKeys.fromKey(table.keySchema(), keyMap);
                 seen.add(table, key);
                 keyMaps.add(keyMap);
                 keys.add(key);
             }
-            boolean consistent = Boolean.TRUE.equals(e.getValue().bool("ConsistentRead"));
-            tables.add(new TableRequest(e.getKey(), e.getValue(), table, projections.get(i++), consistent, keyMaps, keys));
+            tables.add(new TableRequest(e.getKey(), e.getValue(), table, projections.get(i++), e.getValue().consistent(), keyMaps, keys));
         }
-        return read(tables, CapacityResponses.level(request));
+        return read(tables, level);
     }
 
-    private Map<String, Object> read(List<TableRequest> tables, ConsumedCapacity.Level level) {
+    private Map<String, Object> read(List<TableRequest> tables, ReturnConsumedCapacity level) {
         List<ItemStore.ItemRef> refs = new ArrayList<>();
         List<int[]> positions = new ArrayList<>();
         Map<String, List<Map<String, AttributeValue>>> unprocessed = new LinkedHashMap<>();
-        List<TableBinding> bindings = new ArrayList<>();
         Throttle throttled = null;
         for (int t = 0; t < tables.size(); t++) {
             TableRequest tr = tables.get(t);
-            TableBinding binding = engine.capacity().binding(tr.table());
-            bindings.add(binding);
             for (int k = 0; k < tr.keys().size(); k++) {
-                // B.9: a key the capacity model refuses goes back unprocessed
+                // docs/RULES.md#BATCH-GET: a key the capacity model refuses goes back unprocessed
                 boolean hookAdmits = admission.admitRead(tr.table(), tr.keys().get(k), tr.consistent());
-                Throttle refused = hookAdmits ? engine.itemCapacity().tryAdmitRead(binding, tr.keys().get(k)) : null;
+                Throttle refused = hookAdmits ? engine.tryAdmitRead(tr.table(), tr.keys().get(k)) : null;
                 if (refused != null && throttled == null) throttled = refused;
                 if (hookAdmits && refused == null) {
                     refs.add(new ItemStore.ItemRef(tr.table(), tr.keys().get(k)));
@@ -140,8 +135,8 @@ public final class BatchGetItem implements Operation<JsonObject> {
             }
         }
         // The request fails only when nothing could be done (API_BatchGetItem).
-        if (refs.isEmpty() && throttled != null) throw ItemCapacity.error(throttled);
-        List<Map<String, AttributeValue>> found = engine.transactions().read(refs);
+        if (refs.isEmpty() && throttled != null) throw Engine.throttled(throttled);
+        List<Map<String, AttributeValue>> found = engine.readAll(refs);
         Map<String, ConsumedCapacity> consumed = new LinkedHashMap<>();
         Map<String, List<Object>> responses = new LinkedHashMap<>();
         for (TableRequest tr : tables) responses.put(tr.name(), new ArrayList<>());
@@ -149,9 +144,9 @@ public final class BatchGetItem implements Operation<JsonObject> {
         for (int r = 0; r < refs.size(); r++) {
             Map<String, AttributeValue> item = found.get(r);
             TableRequest tr = tables.get(positions.get(r)[0]);
-            // B.2: each item rounded up on its own, a missing key as GetItem's
-            ConsumedCapacity cc = engine.itemCapacity().chargeRead(bindings.get(positions.get(r)[0]),
-                    tr.keys().get(positions.get(r)[1]), item, ReadConsistency.of(tr.consistent()));
+            // docs/RULES.md#CAP-READ-BATCH: each item rounded up on its own, a missing key as GetItem's
+            ConsumedCapacity cc = engine.chargeRead(tr.table(), tr.keys().get(positions.get(r)[1]), item,
+                    ReadConsistency.of(tr.consistent()));
             consumed.merge(tr.name(), cc, ConsumedCapacity::plus);
             if (item == null) continue;
             Map<String, AttributeValue> shown = tr.projection() == null ? item : tr.projection().apply(item);
@@ -167,19 +162,19 @@ public final class BatchGetItem implements Operation<JsonObject> {
         for (TableRequest tr : tables) {
             List<Map<String, AttributeValue>> keys = unprocessed.get(tr.name());
             if (keys == null) continue;
-            Map<String, Object> part = new LinkedHashMap<>(tr.raw().raw());
+            Map<String, Object> part = new LinkedHashMap<>(tr.part().wire());
             part.put("Keys", keys);
             unprocessedKeys.put(tr.name(), part);
         }
         Map<String, Object> response = new LinkedHashMap<>();
         response.put("Responses", responses);
         response.put("UnprocessedKeys", unprocessedKeys);
-        if (level != ConsumedCapacity.Level.NONE) {
+        if (level != ReturnConsumedCapacity.NONE) {
             List<ConsumedCapacity> perTable = new ArrayList<>();
             for (TableRequest tr : tables) {
                 perTable.add(consumed.getOrDefault(tr.name(), ConsumedCapacity.builder(tr.name()).table(0, 0).build()));
             }
-            response.put("ConsumedCapacity", ConsumedCapacity.renderList(perTable, level));
+            ConsumedCapacityResponse.addList(response, level, perTable);
         }
         return response;
     }

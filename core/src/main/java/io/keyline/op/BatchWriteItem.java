@@ -2,16 +2,23 @@ package io.keyline.op;
 
 import io.keyline.capacity.ConsumedCapacity;
 import io.keyline.engine.Engine;
-import io.keyline.metadata.PrimaryKey;
-import io.keyline.metadata.PrimaryKeys;
-import io.keyline.metadata.TableMetadata;
-import io.keyline.engine.metering.ItemCapacity;
-import io.keyline.engine.index.IndexKeys;
 import io.keyline.engine.transaction.BatchAdmission;
 import io.keyline.error.ApiException;
 import io.keyline.error.Errors;
+import io.keyline.metadata.PrimaryKey;
+import io.keyline.metadata.PrimaryKeys;
+import io.keyline.metadata.TableMetadata;
 import io.keyline.model.AttributeValue;
-import io.keyline.op.control.Constraints;
+import io.keyline.op.request.Constraints;
+import io.keyline.op.request.BatchRequests;
+import io.keyline.op.request.BatchWrite;
+import io.keyline.op.request.BatchWriteItemRequest;
+import io.keyline.op.request.ItemChecks;
+import io.keyline.op.request.ReturnConsumedCapacity;
+import io.keyline.op.request.ReturnItemCollectionMetrics;
+import io.keyline.op.request.WriteRequest;
+import io.keyline.op.response.ConsumedCapacityResponse;
+import io.keyline.op.response.ItemCollectionMetricsResponse;
 import io.keyline.protocol.JsonObject;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -28,7 +35,7 @@ import java.util.Map;
  * DynamoDB's 16 MB request limit is the server's body limit: 25 items of at most 400 KB stay
  * well under it.
  */
-public final class BatchWriteItem implements Operation<JsonObject> {
+public final class BatchWriteItem implements Operation<BatchWriteItemRequest> {
     /** Source: API_BatchWriteItem: "as many as 25 put or delete requests". */
     static final int MAX_WRITES = 25;
     /** Wording of dynalite (validations/batchWriteItem.js) for a WriteRequest without exactly one request. */
@@ -50,59 +57,53 @@ public final class BatchWriteItem implements Operation<JsonObject> {
     /** Quick unless a write to one of its tables will wait for GSI changes to be applied. */
     @Override public boolean quick(JsonObject request) {
         if (!(request.get("RequestItems") instanceof Map<?, ?> tables)) return true;
-        for (Object table : tables.keySet()) if (engine.indexes().writesWait(table)) return false;
+        for (Object table : tables.keySet()) if (engine.writesWait(table)) return false;
         return true;
     }
 
     /** One validated write: the item for a put, null for a delete; raw is echoed in UnprocessedItems. */
     private record Write(String tableName, TableMetadata table, PrimaryKey key, Map<String, AttributeValue> item, Object raw) {}
 
-    /** Not yet decoded into a record: the handler reads the wire object itself. */
-    @Override public JsonObject decode(JsonObject request) { return request; }
+    @Override public BatchWriteItemRequest decode(JsonObject request) { return BatchWriteItemRequest.decode(request); }
 
-    @Override public Object run(JsonObject request) {
-        JsonObject requestItems = request.object("RequestItems");
+    @Override public Object run(BatchWriteItemRequest request) {
         Constraints c = new Constraints();
-        c.oneOf("returnConsumedCapacity", request.string("ReturnConsumedCapacity"), ItemTables.RETURN_CONSUMED_CAPACITY);
-        c.oneOf("returnItemCollectionMetrics", request.string("ReturnItemCollectionMetrics"), ItemTables.RETURN_ITEM_COLLECTION_METRICS);
-        Map<String, List<JsonObject>> parts = new LinkedHashMap<>();
-        if (BatchRequests.checkRequestItems(requestItems, c)) {
+        ReturnConsumedCapacity level = ReturnConsumedCapacity.check(request.returnConsumedCapacity(), c);
+        ReturnItemCollectionMetrics metrics = ReturnItemCollectionMetrics.check(request.returnItemCollectionMetrics(), c);
+        Map<String, List<BatchWrite>> parts = new LinkedHashMap<>();
+        if (BatchRequests.checkRequestItems(request.requestItemsWire(), c)) {
             boolean lengthReported = false;
-            for (String name : requestItems.raw().keySet()) {
-                List<JsonObject> writes = requestItems.objects(name);
-                if (writes == null) writes = List.of();
+            for (Map.Entry<String, List<BatchWrite>> e : request.requestItems().entrySet()) {
+                String name = e.getKey();
+                List<BatchWrite> writes = e.getValue();
                 if ((writes.isEmpty() || writes.size() > MAX_WRITES) && !lengthReported) {
-                    c.fail("requestItems", requestItems.raw(), "Map value must satisfy constraint: [Member must have length less than or equal to "
+                    c.fail("requestItems", request.requestItemsWire(), "Map value must satisfy constraint: [Member must have length less than or equal to "
                             + MAX_WRITES + ", Member must have length greater than or equal to 1]");
                     lengthReported = true;
                 }
-                for (JsonObject w : writes) {
+                for (BatchWrite w : writes) {
                     if (w == null) continue;
-                    JsonObject put = w.object("PutRequest");
-                    JsonObject delete = w.object("DeleteRequest");
-                    if (put != null) c.notNull("requestItems." + name + ".member.putRequest.item", put.object("Item"));
-                    if (delete != null) c.notNull("requestItems." + name + ".member.deleteRequest.key", delete.object("Key"));
+                    if (w.isPut()) c.notNull("requestItems." + name + ".member.putRequest.item", w.itemPresent() ? Boolean.TRUE : null);
+                    if (w.isDelete()) c.notNull("requestItems." + name + ".member.deleteRequest.key", w.keyPresent() ? Boolean.TRUE : null);
                 }
                 parts.put(name, writes);
             }
         }
         c.throwIfAny();
         int total = 0;
-        for (List<JsonObject> writes : parts.values()) total += writes.size();
+        for (List<BatchWrite> writes : parts.values()) total += writes.size();
         if (total > MAX_WRITES) throw Errors.validation("Too many items requested for the BatchWriteItem call");
 
         List<Map<String, AttributeValue>> decoded = new ArrayList<>();
-        for (List<JsonObject> writes : parts.values()) {
-            for (JsonObject w : writes) {
-                JsonObject put = w == null ? null : w.object("PutRequest");
-                JsonObject delete = w == null ? null : w.object("DeleteRequest");
-                if ((put == null) == (delete == null)) throw Errors.validation(NOT_ONE_REQUEST);
-                if (put != null) {
-                    Map<String, AttributeValue> item = put.item("Item");
+        for (List<BatchWrite> writes : parts.values()) {
+            for (BatchWrite w : writes) {
+                if (w == null || w.isPut() == w.isDelete()) throw Errors.validation(NOT_ONE_REQUEST);
+                if (w.isPut()) {
+                    Map<String, AttributeValue> item = w.item().get();
                     ItemChecks.checkItem(item, "Item size has exceeded the maximum allowed size");
                     decoded.add(item);
                 } else {
-                    delete.item("Key");
+                    w.key().get();
                     decoded.add(null);
                 }
             }
@@ -111,32 +112,33 @@ public final class BatchWriteItem implements Operation<JsonObject> {
         List<Write> plan = new ArrayList<>();
         BatchRequests.Seen seen = new BatchRequests.Seen();
         int i = 0;
-        for (Map.Entry<String, List<JsonObject>> e : parts.entrySet()) {
-            TableMetadata table = ItemTables.require(engine, e.getKey());
-            for (JsonObject w : e.getValue()) {
+        for (Map.Entry<String, List<BatchWrite>> e : parts.entrySet()) {
+            TableMetadata table = engine.table(e.getKey());
+            for (BatchWrite w : e.getValue()) {
                 Map<String, AttributeValue> item = decoded.get(i++);
                 PrimaryKey key = item != null ? PrimaryKeys.fromItem(table.keySchema(), item)
-                        : PrimaryKeys.fromKey(table.keySchema(), w.object("DeleteRequest").item("Key"));
+                        : PrimaryKeys.fromKey(table.keySchema(), w.key().get());
                 seen.add(table, key);
                 // a put that breaks an index key rule refuses the whole batch, before anything is written
-                IndexKeys.check(table, item);
-                plan.add(new Write(e.getKey(), table, key, item, w.raw()));
+                Engine.checkIndexKeys(table, item);
+                plan.add(new Write(e.getKey(), table, key, item, w.wire()));
             }
         }
-        Map<String, Object> response = write(plan, CapacityResponses.level(request));
-        if (CollectionMetrics.requested(request)) {
-            Map<String, List<Object>> metrics = new LinkedHashMap<>();
+        Map<String, Object> response = write(plan, level);
+        if (metrics == ReturnItemCollectionMetrics.SIZE) {
+            List<TableMetadata> tables = new ArrayList<>(plan.size());
+            List<PrimaryKey> keys = new ArrayList<>(plan.size());
             for (Write w : plan) {
-                if (w.table().localIndexes().isEmpty()) continue;
-                metrics.computeIfAbsent(w.tableName(), n -> new ArrayList<>())
-                        .add(engine.indexes().collections().metrics(w.table(), w.key().partition()));
+                tables.add(w.table());
+                keys.add(w.key());
             }
-            if (!metrics.isEmpty()) response.put("ItemCollectionMetrics", metrics);
+            Map<String, List<Object>> byTable = ItemCollectionMetricsResponse.byTable(engine, tables, keys);
+            if (byTable != null) response.put("ItemCollectionMetrics", byTable);
         }
         return response;
     }
 
-    private Map<String, Object> write(List<Write> plan, ConsumedCapacity.Level level) {
+    private Map<String, Object> write(List<Write> plan, ReturnConsumedCapacity level) {
         Map<String, List<Object>> unprocessed = new LinkedHashMap<>();
         Map<String, ConsumedCapacity> consumed = new LinkedHashMap<>();
         for (Write w : plan) consumed.putIfAbsent(w.tableName(), ConsumedCapacity.builder(w.tableName()).table(0, 0).build());
@@ -146,11 +148,11 @@ public final class BatchWriteItem implements Operation<JsonObject> {
             boolean admitted = admission.admitWrite(w.table(), w.key());
             if (admitted) {
                 try {
-                    // B.3: each put or delete priced on its own, like a PutItem or DeleteItem
-                    MeteredWrite.Result r = MeteredWrite.run(engine, w.table(), w.key(), null, false, null, old -> w.item());
+                    // docs/RULES.md#CAP-WRITE-BATCH: each put or delete priced on its own, like a PutItem or DeleteItem
+                    Engine.ItemWrite r = engine.write(w.table(), w.key(), null, false, null, old -> w.item());
                     consumed.merge(w.tableName(), r.consumed(), ConsumedCapacity::plus);
                 } catch (ApiException e) {
-                    if (ItemCapacity.isThrottling(e)) {
+                    if (Engine.isThrottling(e)) {
                         if (throttled == null) throttled = e;
                     } else if (!"TransactionConflictException".equals(e.name())) {
                         throw e;
@@ -165,9 +167,7 @@ public final class BatchWriteItem implements Operation<JsonObject> {
         if (done == 0 && throttled != null) throw throttled;
         Map<String, Object> response = new LinkedHashMap<>();
         response.put("UnprocessedItems", unprocessed);
-        if (level != ConsumedCapacity.Level.NONE) {
-            response.put("ConsumedCapacity", ConsumedCapacity.renderList(List.copyOf(consumed.values()), level));
-        }
+        ConsumedCapacityResponse.addList(response, level, List.copyOf(consumed.values()));
         return response;
     }
 }

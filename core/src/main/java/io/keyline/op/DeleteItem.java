@@ -1,18 +1,24 @@
 package io.keyline.op;
 
 import io.keyline.engine.Engine;
+import io.keyline.expr.Condition;
 import io.keyline.metadata.PrimaryKey;
 import io.keyline.metadata.PrimaryKeys;
 import io.keyline.metadata.TableMetadata;
-import io.keyline.expr.Condition;
 import io.keyline.model.AttributeValue;
+import io.keyline.op.request.DeleteItemRequest;
+import io.keyline.op.request.RequestExpressions;
+import io.keyline.op.request.ReturnValues;
+import io.keyline.op.request.WriteRequest;
+import io.keyline.op.response.ConsumedCapacityResponse;
+import io.keyline.op.response.ItemCollectionMetricsResponse;
 import io.keyline.protocol.JsonObject;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /** DeleteItem: removes one item, optionally under a condition, returning the old item on request. */
-public final class DeleteItem implements Operation<JsonObject> {
+public final class DeleteItem implements Operation<DeleteItemRequest> {
     private static final List<String> VALUE_EXPRESSIONS = List.of("ConditionExpression");
     private final Engine engine;
 
@@ -21,29 +27,28 @@ public final class DeleteItem implements Operation<JsonObject> {
     @Override public String name() { return "DeleteItem"; }
 
     /** Quick unless the write will wait for its GSI changes to be applied. */
-    @Override public boolean quick(JsonObject request) { return !engine.indexes().writesWait(request.get("TableName")); }
+    @Override public boolean quick(JsonObject request) { return !engine.writesWait(request.get("TableName")); }
 
-    /** Not yet decoded into a record: the handler reads the wire object itself. */
-    @Override public JsonObject decode(JsonObject request) { return request; }
+    @Override public DeleteItemRequest decode(JsonObject request) { return DeleteItemRequest.decode(request); }
 
-    @Override public Object run(JsonObject request) {
-        Map<String, AttributeValue> keyAttributes = request.item("Key");
-        WriteRequest common = WriteRequest.parse(request, "key", keyAttributes);
-        ReturnValues rv = ReturnValues.noneOrAllOld(common.returnValues());
-        RequestExpressions expressions = RequestExpressions.of(request, VALUE_EXPRESSIONS);
+    @Override public Object run(DeleteItemRequest request) {
+        Map<String, AttributeValue> keyAttributes = request.key();
+        WriteRequest common = WriteRequest.check(request.options(), "key", keyAttributes);
+        ReturnValues rv = common.returnValues().noneOrAllOld();
+        RequestExpressions expressions = RequestExpressions.of(request.expressions(), VALUE_EXPRESSIONS);
         Condition condition = expressions.condition();
         expressions.checkAllUsed();
-        TableMetadata table = ItemTables.require(engine, common.tableName());
+        TableMetadata table = engine.table(common.tableName());
         PrimaryKey key = PrimaryKeys.fromKey(table.keySchema(), keyAttributes);
         boolean returnOldOnFailure = common.returnOldOnFailure();
 
-        MeteredWrite.Result result = MeteredWrite.run(engine, table, key, condition, returnOldOnFailure, null,
+        Engine.ItemWrite result = engine.write(table, key, condition, returnOldOnFailure, null,
                 old -> null);
 
         Map<String, Object> response = new LinkedHashMap<>();
         if (rv == ReturnValues.ALL_OLD && result.oldItem() != null) response.put("Attributes", result.oldItem());
-        CapacityResponses.add(response, CapacityResponses.level(request), result.consumed());
-        CollectionMetrics.addTo(response, engine, request, table, key);
+        ConsumedCapacityResponse.add(response, common.returnConsumedCapacity(), result.consumed());
+        ItemCollectionMetricsResponse.add(response, engine, common.returnItemCollectionMetrics(), table, key);
         return response;
     }
 }

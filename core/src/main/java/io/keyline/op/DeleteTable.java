@@ -5,8 +5,8 @@ import io.keyline.engine.Tables;
 import io.keyline.metadata.TableMetadata;
 import io.keyline.metadata.TableStatus;
 import io.keyline.error.Errors;
-import io.keyline.op.control.Constraints;
-import io.keyline.op.control.TableNames;
+import io.keyline.op.request.Constraints;
+import io.keyline.op.request.Names;
 import io.keyline.op.request.DeleteTableRequest;
 import io.keyline.op.response.TableDescriptions;
 import io.keyline.protocol.JsonObject;
@@ -29,7 +29,7 @@ public final class DeleteTable implements Operation<DeleteTableRequest> {
     @Override public Object run(DeleteTableRequest request) {
         Constraints c = new Constraints();
         String name = request.tableName();
-        TableNames.check(name, c);
+        Names.check(name, c);
         c.throwIfAny();
         Tables.Deleted deleted = tables.delete(name, current -> {
             if (current.status() != TableStatus.ACTIVE) throw inUse(current);
@@ -40,7 +40,7 @@ public final class DeleteTable implements Operation<DeleteTableRequest> {
                         + "Disable deletion protection first.");
             }
         });
-        if (deleted == null) throw TableNames.notFound(name);
+        if (deleted == null) throw Names.notFound(name);
         return Map.of("TableDescription", TableDescriptions.deleted(deleted.table(), deleted.before(), tables.now()));
     }
 

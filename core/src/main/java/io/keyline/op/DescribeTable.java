@@ -3,8 +3,8 @@ package io.keyline.op;
 import io.keyline.engine.Engine;
 import io.keyline.engine.Tables;
 import io.keyline.metadata.TableMetadata;
-import io.keyline.op.control.Constraints;
-import io.keyline.op.control.TableNames;
+import io.keyline.op.request.Constraints;
+import io.keyline.op.request.Names;
 import io.keyline.op.request.DescribeTableRequest;
 import io.keyline.op.response.TableDescriptions;
 import io.keyline.protocol.JsonObject;
@@ -26,10 +26,10 @@ public final class DescribeTable implements Operation<DescribeTableRequest> {
     @Override public Object run(DescribeTableRequest request) {
         Constraints c = new Constraints();
         String name = request.tableName();
-        TableNames.check(name, c);
+        Names.check(name, c);
         c.throwIfAny();
         TableMetadata t = tables.get(name);
-        if (t == null) throw TableNames.notFound(name);
+        if (t == null) throw Names.notFound(name);
         return Map.of("Table", TableDescriptions.full(t, tables::usage, tables.now(), tables.region(), tables.accountId()));
     }
 }

@@ -1,23 +1,25 @@
 package io.keyline.op;
 
-import io.keyline.capacity.ConsumedCapacity;
 import io.keyline.capacity.ReadConsistency;
 import io.keyline.engine.Engine;
+import io.keyline.expr.Projection;
 import io.keyline.metadata.PrimaryKey;
 import io.keyline.metadata.PrimaryKeys;
 import io.keyline.metadata.TableMetadata;
-import io.keyline.engine.metering.TableBinding;
-import io.keyline.expr.Projection;
 import io.keyline.model.AttributeValue;
-import io.keyline.op.control.Constraints;
-import io.keyline.op.control.TableNames;
+import io.keyline.op.request.Constraints;
+import io.keyline.op.request.Names;
+import io.keyline.op.request.GetItemRequest;
+import io.keyline.op.request.RequestExpressions;
+import io.keyline.op.request.ReturnConsumedCapacity;
+import io.keyline.op.response.ConsumedCapacityResponse;
 import io.keyline.protocol.JsonObject;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /** GetItem: one item by primary key, optionally projected; no Item field when absent. */
-public final class GetItem implements Operation<JsonObject> {
+public final class GetItem implements Operation<GetItemRequest> {
     private static final List<String> VALUE_EXPRESSIONS = List.of();
     private final Engine engine;
 
@@ -28,33 +30,28 @@ public final class GetItem implements Operation<JsonObject> {
     /** A read: bounded by DynamoDB's limits, waits for nothing. */
     @Override public boolean quick(JsonObject request) { return true; }
 
-    /** Not yet decoded into a record: the handler reads the wire object itself. */
-    @Override public JsonObject decode(JsonObject request) { return request; }
+    @Override public GetItemRequest decode(JsonObject request) { return GetItemRequest.decode(request); }
 
-    @Override public Object run(JsonObject request) {
-        String tableName = request.string("TableName");
-        Map<String, AttributeValue> keyAttributes = request.item("Key");
-        Boolean consistentRead = request.bool("ConsistentRead");
+    @Override public Object run(GetItemRequest request) {
+        String tableName = request.tableName();
+        Map<String, AttributeValue> keyAttributes = request.key();
+        Boolean consistentRead = request.consistentRead();
         Constraints c = new Constraints();
-        TableNames.check(tableName, c);
+        Names.check(tableName, c);
         c.notNull("key", keyAttributes);
-        c.oneOf("returnConsumedCapacity", request.string("ReturnConsumedCapacity"), ItemTables.RETURN_CONSUMED_CAPACITY);
+        ReturnConsumedCapacity level = ReturnConsumedCapacity.check(request.returnConsumedCapacity(), c);
         c.throwIfAny();
-        RequestExpressions expressions = RequestExpressions.of(request, VALUE_EXPRESSIONS);
+        RequestExpressions expressions = RequestExpressions.of(request.expressions(), VALUE_EXPRESSIONS);
         Projection projection = expressions.projection();
         expressions.checkAllUsed();
-        TableMetadata table = ItemTables.require(engine, tableName);
+        TableMetadata table = engine.table(tableName);
         PrimaryKey key = PrimaryKeys.fromKey(table.keySchema(), keyAttributes);
 
-        TableBinding binding = engine.capacity().binding(table);
-        engine.itemCapacity().admitRead(binding, key);
-        Map<String, AttributeValue> item = engine.items().get(table, key);
-        // B.2: the whole item is charged, whatever the projection returns
-        ConsumedCapacity consumed = engine.itemCapacity().chargeRead(binding, key, item,
-                ReadConsistency.of(Boolean.TRUE.equals(consistentRead)));
+        Engine.ItemRead read = engine.read(table, key, ReadConsistency.of(Boolean.TRUE.equals(consistentRead)));
+        Map<String, AttributeValue> item = read.item();
         Map<String, Object> response = new LinkedHashMap<>();
         if (item != null) response.put("Item", projection == null ? item : projection.apply(item));
-        CapacityResponses.add(response, CapacityResponses.level(request), consumed);
+        ConsumedCapacityResponse.add(response, level, read.consumed());
         return response;
     }
 }

@@ -1,8 +1,9 @@
 package io.keyline.op;
 
+import io.keyline.op.request.Names;
 import io.keyline.engine.Engine;
 import io.keyline.engine.Tables;
-import io.keyline.op.control.Constraints;
+import io.keyline.op.request.Constraints;
 import io.keyline.op.control.SchemaInput;
 import io.keyline.op.request.ListTablesRequest;
 import io.keyline.protocol.JsonObject;
@@ -39,7 +40,7 @@ public final class ListTables implements Operation<ListTablesRequest> {
             c.atLeast("limit", (long) limit, 1);
             c.atMost("limit", (long) limit, MAX_LIMIT);
         }
-        c.length("exclusiveStartTableName", start, SchemaInput.MIN_NAME, SchemaInput.MAX_NAME);
+        c.length("exclusiveStartTableName", start, Names.MIN_NAME, Names.MAX_NAME);
         c.namePattern("exclusiveStartTableName", start);
         c.throwIfAny();
         List<String> names = tables.names(start, limit == null ? MAX_LIMIT : limit);

@@ -1,11 +1,18 @@
 package io.keyline.op;
 
 import io.keyline.engine.Engine;
+import io.keyline.expr.Condition;
 import io.keyline.metadata.PrimaryKey;
 import io.keyline.metadata.PrimaryKeys;
 import io.keyline.metadata.TableMetadata;
-import io.keyline.expr.Condition;
 import io.keyline.model.AttributeValue;
+import io.keyline.op.request.ItemChecks;
+import io.keyline.op.request.PutItemRequest;
+import io.keyline.op.request.RequestExpressions;
+import io.keyline.op.request.ReturnValues;
+import io.keyline.op.request.WriteRequest;
+import io.keyline.op.response.ConsumedCapacityResponse;
+import io.keyline.op.response.ItemCollectionMetricsResponse;
 import io.keyline.protocol.JsonObject;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -15,7 +22,7 @@ import java.util.Map;
  * PutItem: replaces the whole item, optionally under a condition on the old one
  * (ConditionExpression or legacy Expected), returning the old item on request.
  */
-public final class PutItem implements Operation<JsonObject> {
+public final class PutItem implements Operation<PutItemRequest> {
     private static final List<String> VALUE_EXPRESSIONS = List.of("ConditionExpression");
     private final Engine engine;
 
@@ -24,30 +31,29 @@ public final class PutItem implements Operation<JsonObject> {
     @Override public String name() { return "PutItem"; }
 
     /** Quick unless the write will wait for its GSI changes to be applied. */
-    @Override public boolean quick(JsonObject request) { return !engine.indexes().writesWait(request.get("TableName")); }
+    @Override public boolean quick(JsonObject request) { return !engine.writesWait(request.get("TableName")); }
 
-    /** Not yet decoded into a record: the handler reads the wire object itself. */
-    @Override public JsonObject decode(JsonObject request) { return request; }
+    @Override public PutItemRequest decode(JsonObject request) { return PutItemRequest.decode(request); }
 
-    @Override public Object run(JsonObject request) {
-        Map<String, AttributeValue> item = request.item("Item");
-        WriteRequest common = WriteRequest.parse(request, "item", item);
-        ReturnValues rv = ReturnValues.noneOrAllOld(common.returnValues());
-        RequestExpressions expressions = RequestExpressions.of(request, VALUE_EXPRESSIONS);
+    @Override public Object run(PutItemRequest request) {
+        Map<String, AttributeValue> item = request.item();
+        WriteRequest common = WriteRequest.check(request.options(), "item", item);
+        ReturnValues rv = common.returnValues().noneOrAllOld();
+        RequestExpressions expressions = RequestExpressions.of(request.expressions(), VALUE_EXPRESSIONS);
         Condition condition = expressions.condition();
         expressions.checkAllUsed();
-        TableMetadata table = ItemTables.require(engine, common.tableName());
+        TableMetadata table = engine.table(common.tableName());
         PrimaryKey key = PrimaryKeys.fromItem(table.keySchema(), item);
         ItemChecks.checkItem(item, "Item size has exceeded the maximum allowed size");
         boolean returnOldOnFailure = common.returnOldOnFailure();
 
-        MeteredWrite.Result result = MeteredWrite.run(engine, table, key, condition, returnOldOnFailure, item,
+        Engine.ItemWrite result = engine.write(table, key, condition, returnOldOnFailure, item,
                 old -> item);
 
         Map<String, Object> response = new LinkedHashMap<>();
         if (rv == ReturnValues.ALL_OLD && result.oldItem() != null) response.put("Attributes", result.oldItem());
-        CapacityResponses.add(response, CapacityResponses.level(request), result.consumed());
-        CollectionMetrics.addTo(response, engine, request, table, key);
+        ConsumedCapacityResponse.add(response, common.returnConsumedCapacity(), result.consumed());
+        ItemCollectionMetricsResponse.add(response, engine, common.returnItemCollectionMetrics(), table, key);
         return response;
     }
 }

@@ -1,27 +1,25 @@
 package io.keyline.op;
 
+import io.keyline.capacity.ReadConsistency;
 import io.keyline.engine.Engine;
-import io.keyline.metadata.TableMetadata;
 import io.keyline.engine.codec.KeyRange;
 import io.keyline.engine.codec.SortKeyCondition;
-import io.keyline.engine.query.BaseItems;
-import io.keyline.engine.query.Page;
-import io.keyline.engine.query.PageReader;
-import io.keyline.capacity.ConsumedCapacity;
-import io.keyline.capacity.ReadConsistency;
-import io.keyline.capacity.Throttle;
-import io.keyline.engine.metering.ItemCapacity;
-import io.keyline.engine.metering.PageCapacity;
-import io.keyline.engine.metering.TableBinding;
 import io.keyline.engine.query.PageRequest;
 import io.keyline.engine.query.ReadTarget;
 import io.keyline.error.Errors;
 import io.keyline.expr.Condition;
 import io.keyline.expr.KeyConditions;
 import io.keyline.expr.Projection;
+import io.keyline.metadata.TableMetadata;
 import io.keyline.model.AttributeValue;
-import io.keyline.op.control.Constraints;
-import io.keyline.op.control.TableNames;
+import io.keyline.op.request.Constraints;
+import io.keyline.op.request.Names;
+import io.keyline.op.request.QueryRequest;
+import io.keyline.op.request.ReadRequests;
+import io.keyline.op.request.RequestExpressions;
+import io.keyline.op.request.ReturnConsumedCapacity;
+import io.keyline.op.request.StartKeys;
+import io.keyline.op.response.ConsumedCapacityResponse;
 import io.keyline.protocol.JsonObject;
 import java.util.List;
 import java.util.Map;
@@ -30,10 +28,10 @@ import java.util.Map;
  * Query: one page of the items of one partition (of the table or an index) whose sort key meets
  * the key condition, in sort-key order (reversed when ScanIndexForward is false), filtered and
  * projected. The page is one contiguous key range in storage, so its cost follows the items it
- * evaluates, not the size of the table. Capacity admission and accounting will plug in around
- * {@link PageReader#read}, which reports the page's {@link io.keyline.engine.query.PageStatistics}.
+ * evaluates, not the size of the table. The engine admits the page where the partition key
+ * lives and charges it on what it evaluated ({@link Engine#queryPage}).
  */
-public final class Query implements Operation<JsonObject> {
+public final class Query implements Operation<QueryRequest> {
     private static final List<String> VALUE_EXPRESSIONS = List.of("KeyConditionExpression", "FilterExpression");
     private final Engine engine;
 
@@ -44,20 +42,18 @@ public final class Query implements Operation<JsonObject> {
     /** A read: bounded by DynamoDB's limits, waits for nothing. */
     @Override public boolean quick(JsonObject request) { return true; }
 
-    /** Not yet decoded into a record: the handler reads the wire object itself. */
-    @Override public JsonObject decode(JsonObject request) { return request; }
+    @Override public QueryRequest decode(JsonObject request) { return QueryRequest.decode(request); }
 
-    @Override public Object run(JsonObject request) {
-        String tableName = request.string("TableName");
-        Map<String, AttributeValue> startKey = request.item("ExclusiveStartKey");
-        Boolean forward = request.bool("ScanIndexForward");
-        Long limit = request.longValue("Limit");
+    @Override public Object run(QueryRequest request) {
+        String tableName = request.tableName();
+        Map<String, AttributeValue> startKey = request.exclusiveStartKey();
+        Boolean forward = request.scanIndexForward();
         Constraints c = new Constraints();
-        TableNames.check(tableName, c);
-        ReadRequests.constraints(request, c);
+        Names.check(tableName, c);
+        ReturnConsumedCapacity level = ReadRequests.constraints(request.options(), c);
         c.throwIfAny();
-        RequestExpressions expressions = RequestExpressions.of(request, VALUE_EXPRESSIONS);
-        if (!request.has("KeyConditions") && !request.has("KeyConditionExpression")) {
+        RequestExpressions expressions = RequestExpressions.of(request.expressions(), VALUE_EXPRESSIONS);
+        if (!request.expressions().keyConditions().present() && request.expressions().keyConditionExpression() == null) {
             throw Errors.validation("Either the KeyConditions or KeyConditionExpression parameter must be specified in the request.");
         }
         List<KeyConditions.Term> terms = expressions.keyConditionTerms();
@@ -65,10 +61,10 @@ public final class Query implements Operation<JsonObject> {
         Condition filter = expressionFilter != null ? expressionFilter : expressions.legacyFilter("QueryFilter");
         Projection projection = expressions.projection();
         expressions.checkAllUsed();
-        boolean countOnly = ReadRequests.countOnly(request, projection);
+        boolean countOnly = ReadRequests.countOnly(request.options(), projection);
 
-        TableMetadata table = ItemTables.require(engine, tableName);
-        ReadTarget target = ReadRequests.target(table, request);
+        TableMetadata table = engine.table(tableName);
+        ReadTarget target = ReadRequests.target(table, request.options());
         KeyConditions.KeyCondition key = KeyConditions.plan(target.keySchema(), terms);
         KeyRange partition = target.queryRange(key.partitionKey(), List.of(), null, null, null);
         KeyRange range = key.hasSortCondition()
@@ -76,21 +72,14 @@ public final class Query implements Operation<JsonObject> {
                 : partition;
         byte[] start = startKey == null ? null : StartKeys.forQuery(target, startKey, partition, range);
         ReadRequests.checkKeyPaths(table, projection, filter);
-        boolean fetch = ReadRequests.fetchesBaseItems(table, target, request, projection, filter);
+        boolean fetch = ReadRequests.fetchesBaseItems(table, target, request.options(), projection, filter);
         ReadRequests.checkFilterAvoidsKeys(target, filter, expressionFilter != null ? "Filter Expression" : "QueryFilter");
 
-        // B.2: admitted where the partition key lives, charged on what the page evaluated
-        TableBinding binding = engine.capacity().binding(table);
-        long token = PageCapacity.startToken(range.start());
-        Throttle refused = PageCapacity.admit(binding, target, token);
-        if (refused != null) throw ItemCapacity.error(refused);
-        Page page = PageReader.read(engine.storage(), new PageRequest(target, range, Boolean.FALSE.equals(forward), start,
-                limit == null ? null : (int) Math.min(limit, Integer.MAX_VALUE), item -> filter == null || filter.test(item)));
-        if (fetch && !countOnly) page = BaseItems.fetch(engine.items(), table, page);
-        ConsumedCapacity consumed = PageCapacity.charge(binding, target, token, token, page.statistics(),
-                ReadConsistency.of(Boolean.TRUE.equals(request.bool("ConsistentRead"))));
-        Map<String, Object> response = ReadRequests.response(page, projection, countOnly);
-        CapacityResponses.add(response, CapacityResponses.level(request), consumed);
+        Engine.PageRead read = engine.queryPage(table, new PageRequest(target, range, Boolean.FALSE.equals(forward), start,
+                request.options().pageLimit(), item -> filter == null || filter.test(item)),
+                fetch && !countOnly, ReadConsistency.of(request.options().consistent()));
+        Map<String, Object> response = ReadRequests.response(read.page(), projection, countOnly);
+        ConsumedCapacityResponse.add(response, level, read.consumed());
         return response;
     }
 }

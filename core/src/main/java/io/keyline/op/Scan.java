@@ -1,25 +1,23 @@
 package io.keyline.op;
 
-import io.keyline.engine.Engine;
-import io.keyline.metadata.TableMetadata;
-import io.keyline.engine.codec.KeyRange;
-import io.keyline.engine.query.BaseItems;
-import io.keyline.engine.query.Page;
-import io.keyline.engine.query.PageReader;
-import io.keyline.capacity.ConsumedCapacity;
 import io.keyline.capacity.ReadConsistency;
-import io.keyline.capacity.Throttle;
-import io.keyline.engine.metering.ItemCapacity;
-import io.keyline.engine.metering.PageCapacity;
-import io.keyline.engine.metering.TableBinding;
+import io.keyline.engine.Engine;
+import io.keyline.engine.codec.KeyRange;
 import io.keyline.engine.query.PageRequest;
 import io.keyline.engine.query.ReadTarget;
 import io.keyline.error.Errors;
 import io.keyline.expr.Condition;
 import io.keyline.expr.Projection;
+import io.keyline.metadata.TableMetadata;
 import io.keyline.model.AttributeValue;
-import io.keyline.op.control.Constraints;
-import io.keyline.op.control.TableNames;
+import io.keyline.op.request.Constraints;
+import io.keyline.op.request.Names;
+import io.keyline.op.request.ReadRequests;
+import io.keyline.op.request.RequestExpressions;
+import io.keyline.op.request.ReturnConsumedCapacity;
+import io.keyline.op.request.ScanRequest;
+import io.keyline.op.request.StartKeys;
+import io.keyline.op.response.ConsumedCapacityResponse;
 import io.keyline.protocol.JsonObject;
 import java.util.List;
 import java.util.Map;
@@ -28,10 +26,10 @@ import java.util.Map;
  * Scan: one page of every item of the table (or an index) in token order, which is why the order
  * looks random, as on DynamoDB; filtered and projected. A parallel scan's segment i of N is token
  * slice i of N, so segments are disjoint and together cover the table, and a segment's
- * LastEvaluatedKey stays inside it. Capacity admission and accounting will plug in around
- * {@link PageReader#read}.
+ * LastEvaluatedKey stays inside it. The engine admits the page where it starts and charges it on
+ * every item evaluated and every partition crossed ({@link Engine#scanPage}).
  */
-public final class Scan implements Operation<JsonObject> {
+public final class Scan implements Operation<ScanRequest> {
     /** Source: API_Scan: TotalSegments is 1 to 1,000,000. */
     static final long MAX_TOTAL_SEGMENTS = 1_000_000;
     private static final List<String> VALUE_EXPRESSIONS = List.of("FilterExpression");
@@ -44,24 +42,22 @@ public final class Scan implements Operation<JsonObject> {
     /** A read: bounded by DynamoDB's limits, waits for nothing. */
     @Override public boolean quick(JsonObject request) { return true; }
 
-    /** Not yet decoded into a record: the handler reads the wire object itself. */
-    @Override public JsonObject decode(JsonObject request) { return request; }
+    @Override public ScanRequest decode(JsonObject request) { return ScanRequest.decode(request); }
 
-    @Override public Object run(JsonObject request) {
-        String tableName = request.string("TableName");
-        Map<String, AttributeValue> startKey = request.item("ExclusiveStartKey");
-        Long limit = request.longValue("Limit");
-        Long segment = request.longValue("Segment");
-        Long totalSegments = request.longValue("TotalSegments");
+    @Override public Object run(ScanRequest request) {
+        String tableName = request.tableName();
+        Map<String, AttributeValue> startKey = request.exclusiveStartKey();
+        Long segment = request.segment();
+        Long totalSegments = request.totalSegments();
         Constraints c = new Constraints();
-        TableNames.check(tableName, c);
-        ReadRequests.constraints(request, c);
+        Names.check(tableName, c);
+        ReturnConsumedCapacity level = ReadRequests.constraints(request.options(), c);
         c.atLeast("segment", segment, 0);
         c.atMost("segment", segment, MAX_TOTAL_SEGMENTS - 1);
         c.atLeast("totalSegments", totalSegments, 1);
         c.atMost("totalSegments", totalSegments, MAX_TOTAL_SEGMENTS);
         c.throwIfAny();
-        RequestExpressions expressions = RequestExpressions.of(request, VALUE_EXPRESSIONS);
+        RequestExpressions expressions = RequestExpressions.of(request.expressions(), VALUE_EXPRESSIONS);
         if (segment != null && totalSegments == null) {
             throw Errors.validation("The TotalSegments parameter is required but was not present in the request when Segment parameter is present");
         }
@@ -78,32 +74,23 @@ public final class Scan implements Operation<JsonObject> {
         Condition filter = expressionFilter != null ? expressionFilter : expressions.legacyFilter("ScanFilter");
         Projection projection = expressions.projection();
         expressions.checkAllUsed();
-        boolean countOnly = ReadRequests.countOnly(request, projection);
+        boolean countOnly = ReadRequests.countOnly(request.options(), projection);
 
-        TableMetadata table = ItemTables.require(engine, tableName);
-        ReadTarget target = ReadRequests.target(table, request);
+        TableMetadata table = engine.table(tableName);
+        ReadTarget target = ReadRequests.target(table, request.options());
         int segmentNumber = segment == null ? 0 : segment.intValue();
         int segments = totalSegments == null ? 1 : totalSegments.intValue();
         KeyRange range = target.scanRange(segmentNumber, segments);
         byte[] start = startKey == null ? null
                 : StartKeys.forScan(target, startKey, range, segment == null ? null : segmentNumber, totalSegments == null ? null : segments);
         ReadRequests.checkKeyPaths(table, projection, filter);
-        boolean fetch = ReadRequests.fetchesBaseItems(table, target, request, projection, filter);
+        boolean fetch = ReadRequests.fetchesBaseItems(table, target, request.options(), projection, filter);
 
-        // B.2: admitted where the page starts, charged on every item evaluated and every partition crossed
-        TableBinding binding = engine.capacity().binding(table);
-        long firstToken = PageCapacity.startToken(start != null ? start : range.start());
-        Throttle refused = PageCapacity.admit(binding, target, firstToken);
-        if (refused != null) throw ItemCapacity.error(refused);
-        Page page = PageReader.read(engine.storage(), new PageRequest(target, range, false, start,
-                limit == null ? null : (int) Math.min(limit, Integer.MAX_VALUE), item -> filter == null || filter.test(item)));
-        if (fetch && !countOnly) page = BaseItems.fetch(engine.items(), table, page);
-        long lastToken = page.lastEvaluatedKey() != null && page.statistics().lastToken() != null
-                ? page.statistics().lastToken() : PageCapacity.endToken(range);
-        ConsumedCapacity consumed = PageCapacity.charge(binding, target, firstToken, lastToken, page.statistics(),
-                ReadConsistency.of(Boolean.TRUE.equals(request.bool("ConsistentRead"))));
-        Map<String, Object> response = ReadRequests.response(page, projection, countOnly);
-        CapacityResponses.add(response, CapacityResponses.level(request), consumed);
+        Engine.PageRead read = engine.scanPage(table, new PageRequest(target, range, false, start,
+                request.options().pageLimit(), item -> filter == null || filter.test(item)),
+                fetch && !countOnly, ReadConsistency.of(request.options().consistent()));
+        Map<String, Object> response = ReadRequests.response(read.page(), projection, countOnly);
+        ConsumedCapacityResponse.add(response, level, read.consumed());
         return response;
     }
 }

@@ -4,7 +4,7 @@ import io.keyline.engine.Engine;
 import io.keyline.engine.Tables;
 import io.keyline.metadata.TableMetadata;
 import io.keyline.error.Errors;
-import io.keyline.op.control.Constraints;
+import io.keyline.op.request.Constraints;
 import io.keyline.op.control.SchemaDecoder;
 import io.keyline.op.control.Tags;
 import io.keyline.op.request.Tag;

@@ -4,17 +4,22 @@ import io.keyline.capacity.ConsumedCapacity;
 import io.keyline.capacity.ReadConsistency;
 import io.keyline.capacity.Throttle;
 import io.keyline.engine.Engine;
-import io.keyline.engine.metering.TableBinding;
-import io.keyline.engine.transaction.CancellationReason;
 import io.keyline.engine.store.ItemStore;
+import io.keyline.engine.transaction.CancellationReason;
+import io.keyline.error.Errors;
+import io.keyline.expr.Projection;
 import io.keyline.metadata.PrimaryKey;
 import io.keyline.metadata.PrimaryKeys;
 import io.keyline.metadata.TableMetadata;
-import io.keyline.error.Errors;
-import io.keyline.expr.Projection;
 import io.keyline.model.AttributeValue;
 import io.keyline.model.ItemSize;
-import io.keyline.op.control.Constraints;
+import io.keyline.op.request.Constraints;
+import io.keyline.op.request.BatchRequests;
+import io.keyline.op.request.RequestExpressions;
+import io.keyline.op.request.ReturnConsumedCapacity;
+import io.keyline.op.request.TransactGetItemsRequest;
+import io.keyline.op.response.CancellationReasons;
+import io.keyline.op.response.ConsumedCapacityResponse;
 import io.keyline.protocol.JsonObject;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -27,7 +32,7 @@ import java.util.Map;
  * order, with Item when the item exists. Any malformed action, expression problem, bad key or
  * repeated item fails the whole request.
  */
-public final class TransactGetItems implements Operation<JsonObject> {
+public final class TransactGetItems implements Operation<TransactGetItemsRequest> {
     /** Source: API_TransactGetItems: up to 100 TransactGetItem objects. */
     static final int MAX_ACTIONS = 100;
     /** Source: API_TransactGetItems: the aggregate size of the items cannot exceed 4 MB. */
@@ -44,56 +49,52 @@ public final class TransactGetItems implements Operation<JsonObject> {
     /** A read: bounded by DynamoDB's limits, waits for nothing. */
     @Override public boolean quick(JsonObject request) { return true; }
 
-    /** Not yet decoded into a record: the handler reads the wire object itself. */
-    @Override public JsonObject decode(JsonObject request) { return request; }
+    @Override public TransactGetItemsRequest decode(JsonObject request) { return TransactGetItemsRequest.decode(request); }
 
-    @Override public Object run(JsonObject request) {
-        List<JsonObject> items = request.objects("TransactItems");
+    @Override public Object run(TransactGetItemsRequest request) {
+        List<Object> items = request.transactItemsWire();
         Constraints c = new Constraints();
-        c.oneOf("returnConsumedCapacity", request.string("ReturnConsumedCapacity"), ItemTables.RETURN_CONSUMED_CAPACITY);
+        ReturnConsumedCapacity level = ReturnConsumedCapacity.check(request.returnConsumedCapacity(), c);
         if (c.notNull("transactItems", items)) c.size("transactItems", items, 1, MAX_ACTIONS);
-        List<JsonObject> gets = new ArrayList<>();
+        List<TransactGetItemsRequest.Get> gets = new ArrayList<>();
         for (int j = 0; items != null && j < items.size(); j++) {
             String path = "transactItems." + (j + 1) + ".member.get";
-            JsonObject get = items.get(j) == null ? null : items.get(j).object("Get");
+            TransactGetItemsRequest.Get get = request.gets().get(j);
             if (!c.notNull(path, get)) continue;
-            BatchRequests.checkTableName(path + ".tableName", get.string("TableName"), c);
-            c.notNull(path + ".key", get.object("Key"));
+            BatchRequests.checkTableName(path + ".tableName", get.tableName(), c);
+            c.notNull(path + ".key", get.keyPresent() ? Boolean.TRUE : null);
             gets.add(get);
         }
         c.throwIfAny();
 
         List<Projection> projections = new ArrayList<>();
-        for (JsonObject get : gets) {
-            RequestExpressions expressions = RequestExpressions.of(get, List.of());
+        for (TransactGetItemsRequest.Get get : gets) {
+            RequestExpressions expressions = RequestExpressions.of(get.expressions(), List.of());
             projections.add(expressions.projection());
             expressions.checkAllUsed();
         }
         List<ItemStore.ItemRef> refs = new ArrayList<>();
         BatchRequests.Seen seen = new BatchRequests.Seen(TransactWriteItems.MULTIPLE_OPERATIONS);
-        for (JsonObject get : gets) {
-            TableMetadata table = ItemTables.require(engine, get.string("TableName"));
-            PrimaryKey key = PrimaryKeys.fromKey(table.keySchema(), get.item("Key"));
+        for (TransactGetItemsRequest.Get get : gets) {
+            TableMetadata table = engine.table(get.tableName());
+            PrimaryKey key = PrimaryKeys.fromKey(table.keySchema(), get.key().get());
             seen.add(table, key);
             refs.add(new ItemStore.ItemRef(table, key));
         }
 
-        // B.9: a refused read cancels the transaction with ThrottlingError at its position
-        List<TableBinding> bindings = new ArrayList<>(refs.size());
+        // docs/RULES.md#TX-CANCELLATION: a refused read cancels the transaction with ThrottlingError at its position
         for (int j = 0; j < refs.size(); j++) {
-            TableBinding binding = engine.capacity().binding(refs.get(j).table());
-            bindings.add(binding);
-            Throttle refused = engine.itemCapacity().tryAdmitRead(binding, refs.get(j).key());
+            Throttle refused = engine.tryAdmitRead(refs.get(j).table(), refs.get(j).key());
             if (refused != null) {
-                throw CancellationReason.cancelled(CancellationReason.only(refs.size(), j,
+                throw CancellationReasons.error(CancellationReason.only(refs.size(), j,
                         CancellationReason.throttled(refused.message())));
             }
         }
-        List<Map<String, AttributeValue>> found = engine.transactions().read(refs);
+        List<Map<String, AttributeValue>> found = engine.readAll(refs);
         Map<String, ConsumedCapacity> consumed = new LinkedHashMap<>();
         for (int j = 0; j < found.size(); j++) {
-            // B.2: transactional reads cost twice a strong one
-            ConsumedCapacity cc = engine.itemCapacity().chargeRead(bindings.get(j), refs.get(j).key(), found.get(j),
+            // docs/RULES.md#CAP-TRANSACTION: transactional reads cost twice a strong one
+            ConsumedCapacity cc = engine.chargeRead(refs.get(j).table(), refs.get(j).key(), found.get(j),
                     ReadConsistency.TRANSACTIONAL);
             consumed.merge(refs.get(j).table().name(), cc, ConsumedCapacity::plus);
         }
@@ -111,10 +112,7 @@ public final class TransactGetItems implements Operation<JsonObject> {
         if (bytes > MAX_RESPONSE_BYTES) throw Errors.validation(RESPONSE_TOO_LARGE);
         Map<String, Object> response = new LinkedHashMap<>();
         response.put("Responses", responses);
-        ConsumedCapacity.Level level = CapacityResponses.level(request);
-        if (level != ConsumedCapacity.Level.NONE) {
-            response.put("ConsumedCapacity", ConsumedCapacity.renderList(List.copyOf(consumed.values()), level));
-        }
+        ConsumedCapacityResponse.addList(response, level, List.copyOf(consumed.values()));
         return response;
     }
 }

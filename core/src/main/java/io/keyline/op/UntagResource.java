@@ -3,7 +3,7 @@ package io.keyline.op;
 import io.keyline.engine.Engine;
 import io.keyline.engine.Tables;
 import io.keyline.metadata.TableMetadata;
-import io.keyline.op.control.Constraints;
+import io.keyline.op.request.Constraints;
 import io.keyline.op.control.Tags;
 import io.keyline.op.request.UntagResourceRequest;
 import io.keyline.protocol.JsonObject;

@@ -1,16 +1,24 @@
 package io.keyline.op;
 
 import io.keyline.engine.Engine;
-import io.keyline.metadata.PrimaryKey;
-import io.keyline.metadata.PrimaryKeys;
-import io.keyline.metadata.TableMetadata;
 import io.keyline.expr.Condition;
 import io.keyline.expr.Projection;
 import io.keyline.expr.Update;
 import io.keyline.expr.UpdateAction;
 import io.keyline.expr.UpdateResult;
+import io.keyline.metadata.PrimaryKey;
+import io.keyline.metadata.PrimaryKeys;
+import io.keyline.metadata.TableMetadata;
 import io.keyline.model.AttributeValue;
 import io.keyline.model.KeySchema;
+import io.keyline.op.request.ItemChecks;
+import io.keyline.op.request.KeyUpdates;
+import io.keyline.op.request.RequestExpressions;
+import io.keyline.op.request.ReturnValues;
+import io.keyline.op.request.UpdateItemRequest;
+import io.keyline.op.request.WriteRequest;
+import io.keyline.op.response.ConsumedCapacityResponse;
+import io.keyline.op.response.ItemCollectionMetricsResponse;
 import io.keyline.protocol.JsonObject;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -21,7 +29,7 @@ import java.util.Map;
  * under an optional condition. A missing item is created from its key, except when the update
  * only removes attributes (DynamoDB does not create an item for that).
  */
-public final class UpdateItem implements Operation<JsonObject> {
+public final class UpdateItem implements Operation<UpdateItemRequest> {
     private static final List<String> VALUE_EXPRESSIONS = List.of("UpdateExpression", "ConditionExpression");
     private final Engine engine;
 
@@ -30,20 +38,19 @@ public final class UpdateItem implements Operation<JsonObject> {
     @Override public String name() { return "UpdateItem"; }
 
     /** Quick unless the write will wait for its GSI changes to be applied. */
-    @Override public boolean quick(JsonObject request) { return !engine.indexes().writesWait(request.get("TableName")); }
+    @Override public boolean quick(JsonObject request) { return !engine.writesWait(request.get("TableName")); }
 
-    /** Not yet decoded into a record: the handler reads the wire object itself. */
-    @Override public JsonObject decode(JsonObject request) { return request; }
+    @Override public UpdateItemRequest decode(JsonObject request) { return UpdateItemRequest.decode(request); }
 
-    @Override public Object run(JsonObject request) {
-        Map<String, AttributeValue> keyAttributes = request.item("Key");
-        WriteRequest common = WriteRequest.parse(request, "key", keyAttributes);
-        ReturnValues rv = ReturnValues.parse(common.returnValues());
-        RequestExpressions expressions = RequestExpressions.of(request, VALUE_EXPRESSIONS);
+    @Override public Object run(UpdateItemRequest request) {
+        Map<String, AttributeValue> keyAttributes = request.key();
+        WriteRequest common = WriteRequest.check(request.options(), "key", keyAttributes);
+        ReturnValues rv = common.returnValues();
+        RequestExpressions expressions = RequestExpressions.of(request.expressions(), VALUE_EXPRESSIONS);
         Update update = expressions.update();
         Condition condition = expressions.condition();
         expressions.checkAllUsed();
-        TableMetadata table = ItemTables.require(engine, common.tableName());
+        TableMetadata table = engine.table(common.tableName());
         KeySchema schema = table.keySchema();
         PrimaryKey key = PrimaryKeys.fromKey(schema, keyAttributes);
         boolean returnOldOnFailure = common.returnOldOnFailure();
@@ -53,7 +60,7 @@ public final class UpdateItem implements Operation<JsonObject> {
         boolean createsItem = update == null || update.actions().isEmpty()
                 || !update.actions().stream().allMatch(UpdateAction::removesOnly);
 
-        MeteredWrite.Result result = MeteredWrite.run(engine, table, key, condition, returnOldOnFailure, null, old -> {
+        Engine.ItemWrite result = engine.write(table, key, condition, returnOldOnFailure, null, old -> {
             if (old == null && !createsItem) return null;
             Map<String, AttributeValue> base = old != null ? old : key.toItem(schema);
             if (update == null) return base;
@@ -74,8 +81,8 @@ public final class UpdateItem implements Operation<JsonObject> {
                     : Projection.of(applied[0].modifiedPaths()).apply(result.newItem());
         };
         if (attributes != null && !attributes.isEmpty()) response.put("Attributes", attributes);
-        CapacityResponses.add(response, CapacityResponses.level(request), result.consumed());
-        CollectionMetrics.addTo(response, engine, request, table, key);
+        ConsumedCapacityResponse.add(response, common.returnConsumedCapacity(), result.consumed());
+        ItemCollectionMetricsResponse.add(response, engine, common.returnItemCollectionMetrics(), table, key);
         return response;
     }
 }

@@ -11,11 +11,11 @@ import io.keyline.metadata.TableMetadata;
 import io.keyline.metadata.TableStatus;
 import io.keyline.error.Errors;
 import io.keyline.model.ScalarType;
-import io.keyline.op.control.Constraints;
+import io.keyline.op.request.Constraints;
 import io.keyline.op.control.GlobalIndexUpdates;
 import io.keyline.op.control.SchemaDecoder;
 import io.keyline.op.control.SchemaInput;
-import io.keyline.op.control.TableNames;
+import io.keyline.op.request.Names;
 import io.keyline.op.control.Throughputs;
 import io.keyline.op.request.AttributeDefinition;
 import io.keyline.op.request.GlobalSecondaryIndexUpdate;
@@ -65,7 +65,7 @@ public final class UpdateTable implements Operation<UpdateTableRequest> {
         Constraints c = new Constraints();
         List<AttributeDefinition> rawDefs = SchemaInput.attributeDefinitions(request.attributeDefinitions(), "attributeDefinitions", c);
         String name = request.tableName();
-        TableNames.check(name, c);
+        Names.check(name, c);
         String billing = request.billingMode();
         c.oneOf("billingMode", billing, CreateTable.BILLING_MODES);
         ProvisionedThroughput pt = SchemaInput.throughput(request.provisionedThroughput(), "provisionedThroughput", c);
@@ -116,7 +116,7 @@ public final class UpdateTable implements Operation<UpdateTableRequest> {
             Throughputs.checkTableLimit(next.throughput(), next.globalIndexes(), tables.tableQuotaRead(), tables.tableQuotaWrite());
             return next;
         });
-        if (updated == null) throw TableNames.notFound(name);
+        if (updated == null) throw Names.notFound(name);
         return Map.of("TableDescription", TableDescriptions.full(updated, tables::usage, now, tables.region(), tables.accountId()));
     }
 

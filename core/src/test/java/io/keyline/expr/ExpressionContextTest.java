@@ -29,18 +29,18 @@ class ExpressionContextTest {
     }
 
     @Test void fromRequestWrapsValueErrors() {
-        ExpressionContext ctx = ExpressionContext.fromRequest(json("{'ExpressionAttributeNames': {'#a': 'a'}, "
-                + "'ExpressionAttributeValues': {':v': {'N': '1'}}, 'ConditionExpression': '#a = :v'}"));
+        ExpressionContext ctx = context("{'ExpressionAttributeNames': {'#a': 'a'}, "
+                + "'ExpressionAttributeValues': {':v': {'N': '1'}}, 'ConditionExpression': '#a = :v'}");
         assertThat(ctx.condition("#a = :v", "ConditionExpression").test(item("a", n(1)))).isTrue();
         ctx.checkAllUsed();
-        assertValidation(() -> ExpressionContext.fromRequest(json("{'ExpressionAttributeValues': {':v': {'SS': []}}}")),
+        assertValidation(() -> context("{'ExpressionAttributeValues': {':v': {'SS': []}}}"),
                 "ExpressionAttributeValues contains invalid value: One or more parameter values were invalid: An string set  may not be empty for key :v");
-        assertValidation(() -> ExpressionContext.fromRequest(json("{'ExpressionAttributeValues': {':v': {}}}")),
+        assertValidation(() -> context("{'ExpressionAttributeValues': {':v': {}}}"),
                 "ExpressionAttributeValues contains invalid value: Supplied AttributeValue is empty, must contain exactly one of the supported datatypes for key :v");
-        assertValidation(() -> ExpressionContext.fromRequest(json("{'ExpressionAttributeValues': {}}")), "ExpressionAttributeValues must not be empty");
-        assertValidation(() -> ExpressionContext.fromRequest(json("{'ExpressionAttributeNames': {}, 'ExpressionAttributeValues': {}}")),
+        assertValidation(() -> context("{'ExpressionAttributeValues': {}}"), "ExpressionAttributeValues must not be empty");
+        assertValidation(() -> context("{'ExpressionAttributeNames': {}, 'ExpressionAttributeValues': {}}"),
                 "ExpressionAttributeNames must not be empty");
-        assertValidation(() -> ExpressionContext.fromRequest(json("{'ExpressionAttributeValues': {'b': {'S': 'a'}}}")),
+        assertValidation(() -> context("{'ExpressionAttributeValues': {'b': {'S': 'a'}}}"),
                 "ExpressionAttributeValues contains invalid key: Syntax error; key: \"b\"");
     }
 

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.keyline.error.ApiException;
 import io.keyline.model.AttributeValue;
+import io.keyline.op.request.ExpressionAttributes;
+import io.keyline.op.request.LegacyParameters;
 import io.keyline.protocol.Json;
 import io.keyline.protocol.JsonObject;
 import java.math.BigDecimal;
@@ -61,6 +63,21 @@ final class Fixtures {
 
     static JsonObject json(String text) {
         return JsonObject.of(Json.parse(text.replace('\'', '"').getBytes(StandardCharsets.UTF_8)));
+    }
+
+    /** A legacy condition map (Expected, QueryFilter, KeyConditions...) decoded as a request's member. */
+    static Map<String, LegacyCondition> conditions(String json) {
+        return json == null ? null : LegacyParameters.conditions(json("{'M': " + json + "}"), "M");
+    }
+
+    /** A legacy AttributeUpdates map decoded as a request's member. */
+    static Map<String, LegacyAttributeUpdate> attributeUpdates(String json) {
+        return LegacyParameters.attributeUpdates(json("{'AttributeUpdates': " + json + "}"));
+    }
+
+    /** The expression context of a request's ExpressionAttributeNames and ExpressionAttributeValues. */
+    static ExpressionContext context(String requestJson) {
+        return ExpressionAttributes.decode(json(requestJson)).context();
     }
 
     static List<String> list(String... v) { return List.of(v); }

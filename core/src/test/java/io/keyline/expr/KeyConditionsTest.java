@@ -1,7 +1,6 @@
 package io.keyline.expr;
 
 import static io.keyline.expr.Fixtures.assertValidation;
-import static io.keyline.expr.Fixtures.json;
 import static io.keyline.expr.Fixtures.n;
 import static io.keyline.expr.Fixtures.s;
 import static io.keyline.expr.Fixtures.values;
@@ -79,11 +78,11 @@ class KeyConditionsTest {
 
     @Test
     void legacyKeyConditionsAreValidatedLikeLegacyComparisons() {
-        assertValidation(() -> KeyConditions.fromLegacy(json("{'p':{'AttributeValueList':[{'S':'a'}]}}")),
+        assertValidation(() -> KeyConditions.fromLegacy(Fixtures.conditions("{'p':{'AttributeValueList':[{'S':'a'}]}}")),
                 "1 validation error detected: Value null at 'keyConditions.p.member.comparisonOperator' failed to satisfy constraint: Member must not be null");
-        assertValidation(() -> KeyConditions.fromLegacy(json("{'c':{'ComparisonOperator':'BETWEEN','AttributeValueList':[{'N':'5'},{'N':'1'}]}}")),
+        assertValidation(() -> KeyConditions.fromLegacy(Fixtures.conditions("{'c':{'ComparisonOperator':'BETWEEN','AttributeValueList':[{'N':'5'},{'N':'1'}]}}")),
                 "The BETWEEN condition was provided a range where the lower bound is greater than the upper bound");
-        assertThat(KeyConditions.fromLegacy(json("{'p':{'ComparisonOperator':'EQ','AttributeValueList':[{'S':'a'}]}}")))
+        assertThat(KeyConditions.fromLegacy(Fixtures.conditions("{'p':{'ComparisonOperator':'EQ','AttributeValueList':[{'S':'a'}]}}")))
                 .containsExactly(new KeyConditions.Term("p", "EQ", List.of(s("a"))));
     }
 }

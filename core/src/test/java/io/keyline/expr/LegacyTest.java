@@ -11,9 +11,9 @@ import org.junit.jupiter.api.Test;
 
 class LegacyTest {
 
-    static Condition expected(String json) { return Legacy.expected(json(json), null, "Expected"); }
+    static Condition expected(String json) { return Legacy.expected(conditions(json), null, "Expected"); }
 
-    static Condition expected(String json, String op) { return Legacy.expected(json(json), op, "Expected"); }
+    static Condition expected(String json, String op) { return Legacy.expected(conditions(json), op, "Expected"); }
 
     static final Map<String, AttributeValue> ITEM = item("a", n(1), "b", s("cat"), "c", b("cat"), "n", nul(),
             "set", ns("2", "4", "7"), "list", l(n(2), n(4), n(7)), "bin", b("hi there"), "str", s("hello"));
@@ -39,14 +39,14 @@ class LegacyTest {
             assertValidation(() -> expected("{'a': {'ComparisonOperator': 'XX', 'AttributeValueList': []}}"),
                     "1 validation error detected: Value 'XX' at 'expected.a.member.comparisonOperator' failed to satisfy constraint: "
                             + "Member must satisfy enum value set: [IN, NULL, BETWEEN, LT, NOT_CONTAINS, EQ, GT, NOT_NULL, NE, LE, BEGINS_WITH, GE, CONTAINS]");
-            assertValidationMatching(() -> Legacy.expected(json("{'a': {'ComparisonOperator': 'XX'}}"), null, "QueryFilter"),
+            assertValidationMatching(() -> Legacy.expected(conditions("{'a': {'ComparisonOperator': 'XX'}}"), null, "QueryFilter"),
                     ".*at 'queryFilter.a.member.comparisonOperator'.*");
         }
 
         @Test void filtersNeedAComparisonOperator() {
-            assertValidation(() -> Legacy.expected(json("{'a': {'AttributeValueList': [{'N': '1'}]}}"), null, "QueryFilter"),
+            assertValidation(() -> Legacy.expected(conditions("{'a': {'AttributeValueList': [{'N': '1'}]}}"), null, "QueryFilter"),
                     "1 validation error detected: Value null at 'queryFilter.a.member.comparisonOperator' failed to satisfy constraint: Member must not be null");
-            assertThat(Legacy.expected(json("{'a': {'ComparisonOperator': 'GT', 'AttributeValueList': [{'N': '0'}]}}"), null, "ScanFilter")
+            assertThat(Legacy.expected(conditions("{'a': {'ComparisonOperator': 'GT', 'AttributeValueList': [{'N': '0'}]}}"), null, "ScanFilter")
                     .test(ITEM)).isTrue();
         }
 
@@ -183,26 +183,26 @@ class LegacyTest {
     @Nested
     class AttributeUpdates {
         private Map<String, AttributeValue> apply(String json, Map<String, AttributeValue> old) {
-            return Legacy.attributeUpdates(json(json)).apply(old).item();
+            return Legacy.attributeUpdates(attributeUpdates(json)).apply(old).item();
         }
 
         @Test void validation() {
-            assertValidation(() -> Legacy.attributeUpdates(json("{'attribute': {'Value': {'S': 'x'}, 'Action': 'NONEXISTENT'}}")),
+            assertValidation(() -> Legacy.attributeUpdates(attributeUpdates("{'attribute': {'Value': {'S': 'x'}, 'Action': 'NONEXISTENT'}}")),
                     "1 validation error detected: Value 'NONEXISTENT' at 'attributeUpdates.attribute.member.action' failed to satisfy constraint: "
                             + "Member must satisfy enum value set: [ADD, PUT, DELETE]");
-            assertValidation(() -> Legacy.attributeUpdates(json("{'a': {'Action': 'PUT'}}")),
+            assertValidation(() -> Legacy.attributeUpdates(attributeUpdates("{'a': {'Action': 'PUT'}}")),
                     "One or more parameter values were invalid: Only DELETE action is allowed when no attribute value is specified");
             for (String v : List.of("{'S': '1'}", "{'N': '1'}", "{'B': 'Yg=='}", "{'NULL': true}", "{'BOOL': true}", "{'M': {}}", "{'L': []}")) {
                 String type = v.substring(2, v.indexOf('\'', 2));
-                assertValidation(() -> Legacy.attributeUpdates(json("{'a': {'Action': 'DELETE', 'Value': " + v + "}}")),
+                assertValidation(() -> Legacy.attributeUpdates(attributeUpdates("{'a': {'Action': 'DELETE', 'Value': " + v + "}}")),
                         "One or more parameter values were invalid: DELETE action with value is not supported for the type " + type);
             }
             for (String v : List.of("{'S': '1'}", "{'B': 'Yg=='}", "{'NULL': true}", "{'BOOL': true}", "{'M': {}}")) {
                 String type = v.substring(2, v.indexOf('\'', 2));
-                assertValidation(() -> Legacy.attributeUpdates(json("{'a': {'Action': 'ADD', 'Value': " + v + "}}")),
+                assertValidation(() -> Legacy.attributeUpdates(attributeUpdates("{'a': {'Action': 'ADD', 'Value': " + v + "}}")),
                         "One or more parameter values were invalid: ADD action is not supported for the type " + type);
             }
-            assertValidationMatching(() -> Legacy.attributeUpdates(json("{'': {'Action': 'PUT', 'Value': {'N': '2'}}}")), ".*Empty attribute name.*");
+            assertValidationMatching(() -> Legacy.attributeUpdates(attributeUpdates("{'': {'Action': 'PUT', 'Value': {'N': '2'}}}")), ".*Empty attribute name.*");
         }
 
         @Test void putAndDelete() {
@@ -239,10 +239,10 @@ class LegacyTest {
         }
 
         @Test void itemCreation() {
-            assertThat(Legacy.attributeUpdates(json("{}")).apply(null).item()).isEmpty();
-            assertThat(Legacy.attributeUpdates(json("{'a': {'Action': 'DELETE'}}")).apply(null).item()).isNull();
-            assertThat(Legacy.attributeUpdates(json("{'a': {'Action': 'DELETE', 'Value': {'NS': ['4']}}}")).apply(null).item()).isNull();
-            assertThat(Legacy.attributeUpdates(json("{'a': {'Action': 'PUT', 'Value': {'N': '3'}}}")).apply(null).item()).isEqualTo(item("a", n(3)));
+            assertThat(Legacy.attributeUpdates(attributeUpdates("{}")).apply(null).item()).isEmpty();
+            assertThat(Legacy.attributeUpdates(attributeUpdates("{'a': {'Action': 'DELETE'}}")).apply(null).item()).isNull();
+            assertThat(Legacy.attributeUpdates(attributeUpdates("{'a': {'Action': 'DELETE', 'Value': {'NS': ['4']}}}")).apply(null).item()).isNull();
+            assertThat(Legacy.attributeUpdates(attributeUpdates("{'a': {'Action': 'PUT', 'Value': {'N': '3'}}}")).apply(null).item()).isEqualTo(item("a", n(3)));
         }
     }
 
@@ -262,7 +262,7 @@ class LegacyTest {
             Legacy.attributesToGet(list("x".repeat(65535)));
             assertValidation(() -> Legacy.attributesToGet(list("x".repeat(65536))),
                     "1 validation error detected: Attribute name is too large, must be less than 65536 bytes");
-            assertValidationMatching(() -> Legacy.attributeUpdates(json("{'" + "x".repeat(65536) + "': {'Action': 'DELETE'}}")), ".*65536.*");
+            assertValidationMatching(() -> Legacy.attributeUpdates(attributeUpdates("{'" + "x".repeat(65536) + "': {'Action': 'DELETE'}}")), ".*65536.*");
         }
     }
 }

@@ -12,6 +12,8 @@ import io.keyline.engine.metering.ItemCapacity;
 import io.keyline.engine.metering.TableBinding;
 import io.keyline.model.AttributeValue;
 import io.keyline.op.Operations;
+import io.keyline.op.request.ReturnConsumedCapacity;
+import io.keyline.op.response.ConsumedCapacityResponse;
 import io.keyline.protocol.Json;
 import io.keyline.protocol.JsonObject;
 import io.keyline.storage.memory.MemoryStorage;
@@ -147,7 +149,7 @@ public class ItemCapacityBenchmark {
     /** As {@link #admitAndAccountWrite}, with ReturnConsumedCapacity INDEXES: the response's breakdown rendered. */
     @Benchmark
     public Map<String, Object> admitAndAccountWriteIndexes() {
-        return admitAndAccountWrite().render(ConsumedCapacity.Level.INDEXES);
+        return ConsumedCapacityResponse.render(admitAndAccountWrite(), ReturnConsumedCapacity.INDEXES);
     }
 
     /**

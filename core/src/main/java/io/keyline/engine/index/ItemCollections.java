@@ -10,9 +10,7 @@ import io.keyline.model.AttributeValue;
 import io.keyline.model.ItemSize;
 import io.keyline.storage.Cursor;
 import io.keyline.storage.ReadView;
-import java.math.BigDecimal;
 import java.nio.ByteBuffer;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -31,7 +29,6 @@ import java.util.concurrent.atomic.AtomicLong;
  * within DynamoDB's own "estimate".
  */
 public final class ItemCollections {
-    private static final double BYTES_PER_GB = 1024.0 * 1024 * 1024;
 
     private final ReadView storage;
     private final long limitBytes;
@@ -67,16 +64,6 @@ public final class ItemCollections {
     /** The collection's size in bytes. */
     public long size(TableMetadata table, AttributeValue partitionKey) {
         return counter(table, partitionKey).get();
-    }
-
-    /** ItemCollectionMetrics for ReturnItemCollectionMetrics=SIZE: the key and a 1 GB-wide estimate. */
-    public Map<String, Object> metrics(TableMetadata table, AttributeValue partitionKey) {
-        double gb = size(table, partitionKey) / BYTES_PER_GB;
-        double lower = Math.floor(gb);
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("ItemCollectionKey", Map.of(table.keySchema().partitionKey().name(), partitionKey));
-        m.put("SizeEstimateRangeGB", List.of(BigDecimal.valueOf(lower), BigDecimal.valueOf(lower + 1)));
-        return m;
     }
 
     /** Forgets a dropped table's collections. */

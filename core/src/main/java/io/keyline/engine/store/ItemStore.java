@@ -16,9 +16,11 @@ import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * Reads and writes the items of tables. A single-item write is a read-modify-write under the item's
- * lock: the caller's {@link Mutation} is a pure function of the old item (it may throw, e.g. a
- * failed condition, and nothing is written), and its result is stored in one atomic batch.
- * Thread-safe; concurrent writes to one item are serialized, reads never block.
+ * lock in two steps: the caller's {@link Mutation}, a pure function of the old item (it may
+ * throw, e.g. a failed condition, and nothing is written), computes the new item; then an
+ * {@link Admission} decides on the pair (old, new), where the capacity model charges the write
+ * or refuses it by throwing; only then is the new item stored, in one atomic batch. Thread-safe;
+ * concurrent writes to one item are serialized, reads never block.
  *
  * <p>Several items at once: {@link #writeAll} locks every item (see {@link ItemLocks} for how
  * it meets concurrent writers), reads them all, lets a pure {@link Plan} compute every new
@@ -30,6 +32,18 @@ public final class ItemStore {
     @FunctionalInterface
     public interface Mutation {
         Map<String, AttributeValue> apply(Map<String, AttributeValue> oldItem);
+    }
+
+    /**
+     * The step between computing a write and storing it: sees the old and new images (either
+     * may be null, and they may be the same image when the write changes nothing) and may throw
+     * to refuse the write. Runs under the item's lock.
+     */
+    @FunctionalInterface
+    public interface Admission {
+        void admit(Map<String, AttributeValue> oldItem, Map<String, AttributeValue> newItem);
+
+        Admission ADMIT_ALL = (oldItem, newItem) -> {};
     }
 
     /** Old and new images of one write; either may be null (absent). */
@@ -115,6 +129,11 @@ public final class ItemStore {
     }
 
     public WriteResult write(TableMetadata table, PrimaryKey key, Mutation mutation) {
+        return write(table, key, mutation, Admission.ADMIT_ALL);
+    }
+
+    /** A single-item write: {@code mutation} computes the new item, {@code admission} accepts the pair, then it is stored. */
+    public WriteResult write(TableMetadata table, PrimaryKey key, Mutation mutation, Admission admission) {
         byte[] storageKey = storageKey(table, key);
         ReentrantLock lock = locks.lockForWrite(storageKey);
         Runnable afterCommit = null;
@@ -123,6 +142,7 @@ public final class ItemStore {
             byte[] oldBytes = storage.get(storageKey);
             Map<String, AttributeValue> oldItem = oldBytes == null ? null : ItemCodec.decode(oldBytes);
             Map<String, AttributeValue> newItem = mutation.apply(oldItem);
+            admission.admit(oldItem, newItem);
             if (newItem == oldItem) return new WriteResult(oldItem, oldItem);
             WriteBatch batch = new WriteBatch();
             if (newItem == null) batch.delete(storageKey);

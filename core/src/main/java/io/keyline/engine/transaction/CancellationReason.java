@@ -1,11 +1,8 @@
 package io.keyline.engine.transaction;
 
 import io.keyline.engine.store.ItemLocks;
-import io.keyline.error.ApiException;
-import io.keyline.error.Errors;
 import io.keyline.model.AttributeValue;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -13,7 +10,8 @@ import java.util.Map;
  * Why one action of a cancelled transaction failed, as DynamoDB reports it in
  * TransactionCanceledException's CancellationReasons: a code ({@code None} for the actions that
  * did not fail, which carry no message), a message, and the old item when the action asked for
- * it with ReturnValuesOnConditionCheckFailure=ALL_OLD. Immutable.
+ * it with ReturnValuesOnConditionCheckFailure=ALL_OLD. Plain data: the operations render it
+ * ({@code io.keyline.op.response.CancellationReasons}). Immutable.
  */
 public record CancellationReason(String code, String message, Map<String, AttributeValue> item) {
     public static final CancellationReason NONE = new CancellationReason("None", null, null);
@@ -40,30 +38,5 @@ public record CancellationReason(String code, String message, Map<String, Attrib
         List<CancellationReason> out = new ArrayList<>(actions);
         for (int i = 0; i < actions; i++) out.add(i == position ? reason : NONE);
         return out;
-    }
-
-    /**
-     * TransactionCanceledException with DynamoDB's message listing every code in action order:
-     * "Transaction cancelled, please refer cancellation reasons for specific reasons [ConditionalCheckFailed, None]".
-     */
-    public static ApiException cancelled(List<CancellationReason> reasons) {
-        List<String> codes = new ArrayList<>(reasons.size());
-        List<Object> wire = new ArrayList<>(reasons.size());
-        for (CancellationReason r : reasons) {
-            codes.add(r.code());
-            wire.add(r.toWire());
-        }
-        return Errors.transactionCanceled(
-                "Transaction cancelled, please refer cancellation reasons for specific reasons [" + String.join(", ", codes) + "]",
-                wire);
-    }
-
-    /** The wire form: Item (when present), Code, Message (when present). */
-    public Map<String, Object> toWire() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        if (item != null) m.put("Item", item);
-        m.put("Code", code);
-        if (message != null) m.put("Message", message);
-        return m;
     }
 }

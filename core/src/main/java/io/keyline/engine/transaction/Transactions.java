@@ -56,7 +56,7 @@ public final class Transactions {
     /**
      * Applies every action or none.
      *
-     * @throws ApiException TransactionCanceledException with one reason per action
+     * @throws TransactionCancelled with one reason per action, when nothing was written
      */
     public List<ItemStore.WriteResult> write(List<WriteAction> actions) {
         List<ItemStore.ItemRef> refs = new ArrayList<>(actions.size());
@@ -65,7 +65,7 @@ public final class Transactions {
             return items.writeAll(refs, LOCK_WAIT_NANOS, oldItems -> {
                 List<Map<String, AttributeValue>> newItems = plan(actions, oldItems);
                 List<CancellationReason> refused = writeAdmission.admit(actions, oldItems, newItems);
-                if (refused != null) throw CancellationReason.cancelled(refused);
+                if (refused != null) throw new TransactionCancelled(refused);
                 return newItems;
             });
         } catch (ItemStore.LockConflict conflict) {
@@ -73,7 +73,7 @@ public final class Transactions {
             for (int i = 0; i < actions.size(); i++) {
                 reasons.add(conflict.positions().contains(i) ? CancellationReason.transactionConflict() : CancellationReason.NONE);
             }
-            throw CancellationReason.cancelled(reasons);
+            throw new TransactionCancelled(reasons);
         }
     }
 
@@ -105,7 +105,7 @@ public final class Transactions {
             reasons.add(reason);
             newItems.add(next);
         }
-        if (failed) throw CancellationReason.cancelled(reasons);
+        if (failed) throw new TransactionCancelled(reasons);
         return newItems;
     }
 }

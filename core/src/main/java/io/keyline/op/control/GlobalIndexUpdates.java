@@ -1,5 +1,7 @@
 package io.keyline.op.control;
 
+import io.keyline.op.request.Constraints;
+import io.keyline.op.request.Names;
 import io.keyline.metadata.BillingMode;
 import io.keyline.metadata.IndexMetadata;
 import io.keyline.metadata.NewIndex;
@@ -45,11 +47,11 @@ public final class GlobalIndexUpdates {
             GlobalSecondaryIndexUpdate u = raw.get(i);
             if (!c.notNull(p, u)) continue;
             if (u.update() != null) {
-                SchemaInput.indexName(u.update().indexName(), p + ".update.indexName", c);
+                Names.indexName(u.update().indexName(), p + ".update.indexName", c);
                 SchemaInput.throughput(u.update().provisionedThroughput(), p + ".update.provisionedThroughput", c);
             }
             if (u.create() != null) SchemaInput.index(u.create(), p + ".create", true, c);
-            if (u.delete() != null) SchemaInput.indexName(u.delete().indexName(), p + ".delete.indexName", c);
+            if (u.delete() != null) Names.indexName(u.delete().indexName(), p + ".delete.indexName", c);
             int actions = u.actions();
             if (actions != 1) {
                 throw Errors.validation("One or more parameter values were invalid: " + (actions == 0 ? "One" : "Only one")

@@ -1,6 +1,8 @@
 package io.keyline.op.control;
 
+import io.keyline.op.request.Constraints;
 import io.keyline.op.request.AttributeDefinition;
+import io.keyline.op.request.Names;
 import io.keyline.op.request.IndexProjection;
 import io.keyline.op.request.KeySchemaElement;
 import io.keyline.op.request.ProvisionedThroughput;
@@ -8,7 +10,6 @@ import io.keyline.op.request.SecondaryIndex;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
-import java.util.regex.Pattern;
 
 /**
  * Checks the schema parts of decoded CreateTable and UpdateTable requests (AttributeDefinitions,
@@ -17,12 +18,6 @@ import java.util.regex.Pattern;
  * Stateless.
  */
 public final class SchemaInput {
-    /** Source: API_CreateTable: TableName and IndexName pattern. */
-    public static final Pattern NAME_PATTERN = Pattern.compile("[a-zA-Z0-9_.-]+");
-
-    /** Source: API_CreateTable: table and index names are 3 to 255 characters. */
-    public static final int MIN_NAME = 3;
-    public static final int MAX_NAME = 255;
     /** Source: API_KeySchemaElement / API_AttributeDefinition: AttributeName is 1 to 255 bytes. */
     public static final int MAX_KEY_ATTRIBUTE_NAME = 255;
     /** Source: API_CreateTable: a table or LSI KeySchema has 1 or 2 elements. */
@@ -89,7 +84,7 @@ public final class SchemaInput {
 
     /** An index definition; {@code global} allows multi-attribute keys and throughput. */
     public static SecondaryIndex index(SecondaryIndex idx, String path, boolean global, Constraints c) {
-        indexName(idx.indexName(), path + ".indexName", c);
+        Names.indexName(idx.indexName(), path + ".indexName", c);
         keySchema(idx.keySchema(), path + ".keySchema", global ? MAX_GSI_KEY_ELEMENTS : MAX_TABLE_KEY_ELEMENTS, c);
         IndexProjection projection = idx.projection();
         if (c.notNull(path + ".projection", projection)) {
@@ -106,27 +101,6 @@ public final class SchemaInput {
         }
         if (global) throughput(idx.provisionedThroughput(), path + ".provisionedThroughput", c);
         return idx;
-    }
-
-    /**
-     * Whether {@code name} matches {@link #NAME_PATTERN}. Every item request checks its table
-     * name, so this is a loop rather than a regex Matcher (an allocation per request).
-     */
-    public static boolean isName(String name) {
-        int n = name.length();
-        if (n == 0) return false;
-        for (int i = 0; i < n; i++) {
-            char c = name.charAt(i);
-            boolean ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '.' || c == '-';
-            if (!ok) return false;
-        }
-        return true;
-    }
-
-    public static void indexName(String name, String path, Constraints c) {
-        c.notNull(path, name);
-        c.length(path, name, MIN_NAME, MAX_NAME);
-        c.namePattern(path, name);
     }
 
     /** The non-null index definitions, or null if the list is absent. */

@@ -1,5 +1,7 @@
 package io.keyline.op.control;
 
+import io.keyline.op.request.Constraints;
+import io.keyline.op.request.Names;
 import io.keyline.engine.Tables;
 import io.keyline.metadata.TableMetadata;
 import io.keyline.error.Errors;
@@ -82,8 +84,8 @@ public final class Tags {
             throw Errors.validation(SchemaRules.INVALID + "Invalid resource arn provided, only table or stream is accepted. "
                     + "Provided resource " + arn);
         }
-        if (resource.length() < SchemaInput.MIN_NAME || resource.length() > SchemaInput.MAX_NAME
-                || !SchemaInput.isName(resource)) {
+        if (resource.length() < Names.MIN_NAME || resource.length() > Names.MAX_NAME
+                || !Names.isName(resource)) {
             throw Errors.validation("Invalid TableArn: Invalid ResourceArn provided as input " + arn);
         }
         TableMetadata t = tables.get(resource);

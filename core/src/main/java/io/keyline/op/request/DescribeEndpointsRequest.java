@@ -1,5 +1,6 @@
 package io.keyline.op.request;
 
+
 /** A DescribeEndpoints request: it has no members. */
 public record DescribeEndpointsRequest() {
     public static final DescribeEndpointsRequest INSTANCE = new DescribeEndpointsRequest();

@@ -1,4 +1,5 @@
 package io.keyline.op.request;
 
+
 /** A DescribeTable request after deserialization. */
 public record DescribeTableRequest(String tableName) {}

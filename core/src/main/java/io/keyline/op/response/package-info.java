@@ -1,6 +1,7 @@
 /**
- * Responses as DynamoDB writes them, rendered from metadata and engine records into JSON-able
- * values (maps, lists, strings, numbers) in one layer: no operation builds these fields itself.
- * Stateless.
+ * Responses as DynamoDB writes them: TableDescription, ConsumedCapacity, ItemCollectionMetrics
+ * and CancellationReasons rendered from metadata, engine and capacity-model records into
+ * JSON-able values (maps, lists, strings, numbers). The only place that builds those wire
+ * shapes: no operation, engine or capacity class builds them itself. Stateless.
  */
 package io.keyline.op.response;

@@ -1,5 +1,6 @@
 package io.keyline.protocol.shape;
 
+import io.keyline.op.request.Constraints;
 import java.util.Map;
 
 /**

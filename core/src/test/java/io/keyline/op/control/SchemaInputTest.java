@@ -1,5 +1,6 @@
 package io.keyline.op.control;
 
+import io.keyline.op.request.Names;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.Random;
@@ -15,11 +16,11 @@ class SchemaInputTest {
             int n = random.nextInt(6);
             for (int j = 0; j < n; j++) s.append(alphabet.charAt(random.nextInt(alphabet.length())));
             String name = s.toString();
-            assertThat(SchemaInput.isName(name)).as("'%s'", name).isEqualTo(SchemaInput.NAME_PATTERN.matcher(name).matches());
+            assertThat(Names.isName(name)).as("'%s'", name).isEqualTo(Names.NAME_PATTERN.matcher(name).matches());
         }
         for (char c = 0; c < 256; c++) {
             String name = "ab" + c;
-            assertThat(SchemaInput.isName(name)).as("char %d", (int) c).isEqualTo(SchemaInput.NAME_PATTERN.matcher(name).matches());
+            assertThat(Names.isName(name)).as("char %d", (int) c).isEqualTo(Names.NAME_PATTERN.matcher(name).matches());
         }
     }
 }

@@ -1,5 +1,6 @@
 package io.keyline.protocol.shape;
 
+import io.keyline.op.request.Constraints;
 import static io.keyline.protocol.shape.ShapeChecks.passes;
 import static io.keyline.protocol.shape.ShapeChecks.validation;
 import static org.assertj.core.api.Assertions.assertThat;

@@ -1,4 +1,4 @@
-package io.keyline.op;
+package io.keyline.op.request;
 
 import io.keyline.error.Errors;
 import io.keyline.expr.DocumentPath;
@@ -6,10 +6,10 @@ import io.keyline.expr.Update;
 import io.keyline.model.KeySchema;
 
 /** An update may not touch key attributes: DynamoDB rejects it before reading the item. */
-final class KeyUpdates {
+public final class KeyUpdates {
     private KeyUpdates() {}
 
-    static void check(KeySchema schema, Update update) {
+    public static void check(KeySchema schema, Update update) {
         if (update == null) return;
         for (DocumentPath path : update.targetPaths()) {
             if (schema.isKeyAttribute(path.head())) {

@@ -1,15 +1,15 @@
-package io.keyline.op;
+package io.keyline.op.request;
 
+import io.keyline.error.Errors;
 import io.keyline.metadata.IndexMetadata;
 import io.keyline.metadata.TableStatus;
-import io.keyline.error.Errors;
 
 /** What a Query or Scan on a secondary index adds: a GSI still being backfilled cannot be read. Stateless. */
-final class IndexReads {
+public final class IndexReads {
     private IndexReads() {}
 
     /** Refuses reads of a GSI that is not ACTIVE yet. */
-    static void checkReadable(IndexMetadata index) {
+    public static void checkReadable(IndexMetadata index) {
         if (index.isGlobal() && index.status() == TableStatus.CREATING) {
             throw Errors.validation("Cannot read from backfilling global secondary index: " + index.name());
         }

@@ -1,29 +1,28 @@
-package io.keyline.op;
+package io.keyline.op.request;
 
 import io.keyline.expr.Condition;
 import io.keyline.expr.ExpressionContext;
 import io.keyline.expr.KeyConditions;
 import io.keyline.expr.Legacy;
+import io.keyline.expr.LegacyAttributeUpdate;
+import io.keyline.expr.LegacyCondition;
 import io.keyline.expr.ParameterRules;
 import io.keyline.expr.Projection;
 import io.keyline.expr.Update;
-import io.keyline.protocol.JsonObject;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * The expressions of one request, expression or legacy form, parsed against one shared
  * {@link ExpressionContext} so that unused names and values are caught across all of them.
  * One instance per request; not thread-safe.
  */
-final class RequestExpressions {
-    private final JsonObject request;
+public final class RequestExpressions {
+    private final ExpressionMembers members;
     private final ExpressionContext context;
 
-    private RequestExpressions(JsonObject request, ExpressionContext context) {
-        this.request = request;
+    private RequestExpressions(ExpressionMembers members, ExpressionContext context) {
+        this.members = members;
         this.context = context;
     }
 
@@ -33,21 +32,17 @@ final class RequestExpressions {
      * @param valueExpressions the expression parameters of this operation that can use
      *        ExpressionAttributeValues, in DynamoDB's order
      */
-    static RequestExpressions of(JsonObject request, List<String> valueExpressions) {
-        Set<String> present = new HashSet<>();
-        for (Map.Entry<String, Object> e : request.raw().entrySet()) {
-            if (e.getValue() != null) present.add(e.getKey());
-        }
-        ParameterRules.check(present, valueExpressions);
-        return new RequestExpressions(request, ExpressionContext.fromRequest(request));
+    public static RequestExpressions of(ExpressionMembers members, List<String> valueExpressions) {
+        ParameterRules.check(members.present(), valueExpressions);
+        return new RequestExpressions(members, members.attributes().context());
     }
 
     /** ConditionExpression, or legacy Expected with ConditionalOperator, or null. */
-    Condition condition() {
-        String text = request.string("ConditionExpression");
+    public Condition condition() {
+        String text = members.conditionExpression();
         if (text != null) return context.condition(text, "ConditionExpression");
-        JsonObject expected = request.object("Expected");
-        String operator = request.string("ConditionalOperator");
+        Map<String, LegacyCondition> expected = members.expected().get();
+        String operator = members.conditionalOperator();
         if (expected != null || operator != null) {
             return Legacy.expected(expected, operator, "Expected");
         }
@@ -55,24 +50,24 @@ final class RequestExpressions {
     }
 
     /** UpdateExpression, or legacy AttributeUpdates, or null. */
-    Update update() {
-        String text = request.string("UpdateExpression");
+    public Update update() {
+        String text = members.updateExpression();
         if (text != null) return context.update(text);
-        JsonObject attributeUpdates = request.object("AttributeUpdates");
+        Map<String, LegacyAttributeUpdate> attributeUpdates = members.attributeUpdates().get();
         return attributeUpdates == null ? null : Legacy.attributeUpdates(attributeUpdates);
     }
 
     /** ProjectionExpression, or legacy AttributesToGet, or null. */
-    Projection projection() {
-        String text = request.string("ProjectionExpression");
+    public Projection projection() {
+        String text = members.projectionExpression();
         if (text != null) return context.projection(text);
-        List<String> names = request.strings("AttributesToGet");
+        List<String> names = members.attributesToGet();
         return names == null ? null : Legacy.attributesToGet(names);
     }
 
     /** FilterExpression (Query, Scan) or null; legacy filters are the caller's. */
-    Condition filter() {
-        String text = request.string("FilterExpression");
+    public Condition filter() {
+        String text = members.filterExpression();
         return text == null ? null : context.condition(text, "FilterExpression");
     }
 
@@ -80,20 +75,20 @@ final class RequestExpressions {
      * Legacy QueryFilter or ScanFilter (named by {@code parameter}) with ConditionalOperator, or
      * null when neither is present.
      */
-    Condition legacyFilter(String parameter) {
-        JsonObject filter = request.object(parameter);
-        String operator = request.string("ConditionalOperator");
+    public Condition legacyFilter(String parameter) {
+        Map<String, LegacyCondition> filter = members.legacyFilter().get();
+        String operator = members.conditionalOperator();
         if (filter == null && operator == null) return null;
         return Legacy.expected(filter, operator, parameter);
     }
 
     /** The terms of KeyConditionExpression or legacy KeyConditions (Query), or null when neither is present. */
-    List<KeyConditions.Term> keyConditionTerms() {
-        String text = request.string("KeyConditionExpression");
+    public List<KeyConditions.Term> keyConditionTerms() {
+        String text = members.keyConditionExpression();
         if (text != null) return KeyConditions.fromExpression(context, text);
-        JsonObject legacy = request.object("KeyConditions");
+        Map<String, LegacyCondition> legacy = members.keyConditions().get();
         return legacy == null ? null : KeyConditions.fromLegacy(legacy);
     }
 
-    void checkAllUsed() { context.checkAllUsed(); }
+    public void checkAllUsed() { context.checkAllUsed(); }
 }

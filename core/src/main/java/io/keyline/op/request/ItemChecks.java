@@ -1,4 +1,4 @@
-package io.keyline.op;
+package io.keyline.op.request;
 
 import io.keyline.error.Errors;
 import io.keyline.model.AttributeValue;
@@ -9,15 +9,15 @@ import java.util.Map;
  * Checks DynamoDB applies to every item written: attribute names non-empty and under 64 KB,
  * nesting at most 32 levels, the item at most 400 KB. Stateless.
  */
-final class ItemChecks {
+public final class ItemChecks {
     /** Source: AWS-Q "Attributes": names up to 64 KB; 65535 bytes is the largest accepted ([obs] test_limits). */
-    static final int MAX_ATTRIBUTE_NAME_BYTES = 65535;
+    public static final int MAX_ATTRIBUTE_NAME_BYTES = 65535;
     /** Source: AWS-Q "Nested attribute depth": 32 levels. */
-    static final int MAX_NESTING = 32;
+    public static final int MAX_NESTING = 32;
 
     private ItemChecks() {}
 
-    static void checkItem(Map<String, AttributeValue> item, String tooLargeMessage) {
+    public static void checkItem(Map<String, AttributeValue> item, String tooLargeMessage) {
         for (Map.Entry<String, AttributeValue> e : item.entrySet()) {
             checkAttributeName(e.getKey());
             checkValue(e.getValue(), 1);
@@ -25,7 +25,7 @@ final class ItemChecks {
         if (ItemSize.of(item) > ItemSize.MAX_ITEM_BYTES) throw Errors.validation(tooLargeMessage);
     }
 
-    static void checkAttributeName(String name) {
+    public static void checkAttributeName(String name) {
         if (name.isEmpty()) {
             throw Errors.validation("One or more parameter values were invalid: An AttributeValue may not contain an empty attribute name. Empty attribute name");
         }

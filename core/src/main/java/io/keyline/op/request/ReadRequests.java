@@ -1,19 +1,17 @@
-package io.keyline.op;
+package io.keyline.op.request;
 
-import io.keyline.metadata.IndexMetadata;
-import io.keyline.metadata.ProjectionType;
-import io.keyline.metadata.TableMetadata;
 import io.keyline.engine.query.Page;
 import io.keyline.engine.query.ReadTarget;
 import io.keyline.error.Errors;
 import io.keyline.expr.Condition;
 import io.keyline.expr.DocumentPath;
 import io.keyline.expr.Projection;
+import io.keyline.metadata.IndexMetadata;
+import io.keyline.metadata.ProjectionType;
+import io.keyline.metadata.TableMetadata;
 import io.keyline.model.AttributeValue;
 import io.keyline.model.KeyAttribute;
-import io.keyline.op.control.Constraints;
 import io.keyline.op.control.SchemaInput;
-import io.keyline.protocol.JsonObject;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -24,30 +22,33 @@ import java.util.Map;
  * request names, key attributes in projections and filters, and the response shape (wording as
  * dynalite recorded it against DynamoDB). Stateless.
  */
-final class ReadRequests {
-    static final List<String> SELECT = List.of("SPECIFIC_ATTRIBUTES", "COUNT", "ALL_ATTRIBUTES", "ALL_PROJECTED_ATTRIBUTES");
+public final class ReadRequests {
+    public static final List<String> SELECT = List.of("SPECIFIC_ATTRIBUTES", "COUNT", "ALL_ATTRIBUTES", "ALL_PROJECTED_ATTRIBUTES");
 
     private ReadRequests() {}
 
-    /** Member constraints common to Query and Scan; the caller throws after adding its own. */
-    static void constraints(JsonObject request, Constraints c) {
-        String indexName = request.string("IndexName");
-        if (indexName != null) SchemaInput.indexName(indexName, "indexName", c);
-        c.oneOf("select", request.string("Select"), SELECT);
-        c.atLeast("limit", request.longValue("Limit"), 1);
-        c.oneOf("returnConsumedCapacity", request.string("ReturnConsumedCapacity"), ItemTables.RETURN_CONSUMED_CAPACITY);
-        c.oneOf("conditionalOperator", request.string("ConditionalOperator"), List.of("AND", "OR"));
-        request.bool("ConsistentRead");
+    /**
+     * Member constraints common to Query and Scan; the caller throws after adding its own.
+     * Returns the ReturnConsumedCapacity level.
+     */
+    public static ReturnConsumedCapacity constraints(ReadOptions request, Constraints c) {
+        String indexName = request.indexName();
+        if (indexName != null) Names.indexName(indexName, "indexName", c);
+        c.oneOf("select", request.select(), SELECT);
+        c.atLeast("limit", request.limit(), 1);
+        ReturnConsumedCapacity level = ReturnConsumedCapacity.check(request.returnConsumedCapacity(), c);
+        c.oneOf("conditionalOperator", request.conditionalOperator(), List.of("AND", "OR"));
+        return level;
     }
 
     /**
      * Checks Select against ProjectionExpression / AttributesToGet and IndexName; returns true when
      * only a count is wanted.
      */
-    static boolean countOnly(JsonObject request, Projection projection) {
-        String select = request.string("Select");
+    public static boolean countOnly(ReadOptions request, Projection projection) {
+        String select = request.select();
         if (select == null) return false;
-        String projectionParameter = request.has("ProjectionExpression") ? "ProjectionExpression" : "AttributesToGet";
+        String projectionParameter = request.projectionExpression() ? "ProjectionExpression" : "AttributesToGet";
         switch (select) {
             case "SPECIFIC_ATTRIBUTES":
                 if (projection == null) {
@@ -55,7 +56,7 @@ final class ReadRequests {
                 }
                 return false;
             case "ALL_PROJECTED_ATTRIBUTES":
-                if (!request.has("IndexName")) {
+                if (request.indexName() == null) {
                     throw Errors.validation("ALL_PROJECTED_ATTRIBUTES can be used only when Querying using an IndexName");
                 }
                 if (projection != null) {
@@ -76,16 +77,16 @@ final class ReadRequests {
     }
 
     /** The table, or the index the request names (DynamoDB's errors for a missing one and for consistent GSI reads). */
-    static ReadTarget target(TableMetadata table, JsonObject request) {
-        String indexName = request.string("IndexName");
+    public static ReadTarget target(TableMetadata table, ReadOptions request) {
+        String indexName = request.indexName();
         if (indexName == null) return ReadTarget.table(table);
         IndexMetadata index = table.index(indexName);
         if (index == null) throw Errors.validation("The table does not have the specified index: " + indexName);
         IndexReads.checkReadable(index);
-        if (index.isGlobal() && Boolean.TRUE.equals(request.bool("ConsistentRead"))) {
+        if (index.isGlobal() && request.consistent()) {
             throw Errors.validation("Consistent reads are not supported on global secondary indexes");
         }
-        if (index.isGlobal() && "ALL_ATTRIBUTES".equals(request.string("Select"))
+        if (index.isGlobal() && "ALL_ATTRIBUTES".equals(request.select())
                 && index.projection().type() != ProjectionType.ALL) {
             throw Errors.validation("One or more parameter values were invalid: Select type ALL_ATTRIBUTES is not supported for global secondary index "
                     + indexName + " because its projection type is not ALL");
@@ -100,7 +101,7 @@ final class ReadRequests {
      * page's entries must be replaced by their base items. Messages as DynamoDB sends them
      * (quoted in localstack#478 and dynamodb-onetable#377).
      */
-    static boolean fetchesBaseItems(TableMetadata table, ReadTarget target, JsonObject request, Projection projection, Condition filter) {
+    public static boolean fetchesBaseItems(TableMetadata table, ReadTarget target, ReadOptions request, Projection projection, Condition filter) {
         if (!target.isIndex()) return false;
         IndexMetadata index = table.index(target.indexName());
         if (index.projection().type() == ProjectionType.ALL) return false;
@@ -119,7 +120,7 @@ final class ReadRequests {
             }
             return false;
         }
-        return !missing.isEmpty() || "ALL_ATTRIBUTES".equals(request.string("Select"));
+        return !missing.isEmpty() || "ALL_ATTRIBUTES".equals(request.select());
     }
 
     private static List<String> unprojected(TableMetadata table, IndexMetadata index, List<DocumentPath> paths) {
@@ -134,7 +135,7 @@ final class ReadRequests {
     }
 
     /** Key attributes are scalars: a nested path into one (projection or filter) is refused. */
-    static void checkKeyPaths(TableMetadata table, Projection projection, Condition filter) {
+    public static void checkKeyPaths(TableMetadata table, Projection projection, Condition filter) {
         List<DocumentPath> paths = new ArrayList<>();
         if (projection != null) paths.addAll(projection.paths());
         if (filter != null) paths.addAll(filter.paths());
@@ -152,7 +153,7 @@ final class ReadRequests {
     }
 
     /** A Query filter may not name the key attributes of what it reads. */
-    static void checkFilterAvoidsKeys(ReadTarget target, Condition filter, String parameterName) {
+    public static void checkFilterAvoidsKeys(ReadTarget target, Condition filter, String parameterName) {
         if (filter == null) return;
         for (KeyAttribute key : target.keySchema().all()) {
             for (DocumentPath p : filter.paths()) {
@@ -164,7 +165,7 @@ final class ReadRequests {
     }
 
     /** Items (projected) unless only the count is wanted, Count, ScannedCount and LastEvaluatedKey. */
-    static Map<String, Object> response(Page page, Projection projection, boolean countOnly) {
+    public static Map<String, Object> response(Page page, Projection projection, boolean countOnly) {
         Map<String, Object> response = new LinkedHashMap<>();
         if (!countOnly) {
             List<Map<String, AttributeValue>> items = new ArrayList<>(page.items().size());

@@ -1,10 +1,10 @@
-package io.keyline.op;
+package io.keyline.op.request;
 
-import io.keyline.metadata.PrimaryKeys;
 import io.keyline.engine.codec.KeyRange;
 import io.keyline.engine.query.ReadTarget;
 import io.keyline.error.ApiException;
 import io.keyline.error.Errors;
+import io.keyline.metadata.PrimaryKeys;
 import io.keyline.model.AttributeValue;
 import io.keyline.model.KeyAttribute;
 import io.keyline.model.KeySchema;
@@ -18,13 +18,13 @@ import java.util.Map;
  * predicate, the scan's segment), with DynamoDB's messages (as dynalite recorded them, and the
  * wording quoted in ScyllaDB's DynamoDB-validated tests). Stateless.
  */
-final class StartKeys {
+public final class StartKeys {
     private static final String INVALID = "The provided starting key is invalid";
 
     private StartKeys() {}
 
     /** A Query's start key: inside the partition queried and matching the sort-key condition. */
-    static byte[] forQuery(ReadTarget target, Map<String, AttributeValue> startKey, KeyRange partition, KeyRange queried) {
+    public static byte[] forQuery(ReadTarget target, Map<String, AttributeValue> startKey, KeyRange partition, KeyRange queried) {
         if (startKey.size() != target.keyNames().size() || !startKey.keySet().containsAll(target.keyNames())) {
             throw Errors.validation(INVALID);
         }
@@ -41,7 +41,7 @@ final class StartKeys {
     }
 
     /** A Scan's start key: the table's key (and the index's), inside the segment scanned. */
-    static byte[] forScan(ReadTarget target, Map<String, AttributeValue> startKey, KeyRange segment, Integer segmentNumber, Integer totalSegments) {
+    public static byte[] forScan(ReadTarget target, Map<String, AttributeValue> startKey, KeyRange segment, Integer segmentNumber, Integer totalSegments) {
         if (startKey.size() != target.keyNames().size() || !startKey.keySet().containsAll(target.keyNames())) {
             throw Errors.validation(target.isIndex() ? INVALID : INVALID + ": The provided key element does not match the schema");
         }

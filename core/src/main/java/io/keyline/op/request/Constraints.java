@@ -1,4 +1,4 @@
-package io.keyline.op.control;
+package io.keyline.op.request;
 
 import io.keyline.error.ApiException;
 import io.keyline.error.Errors;
@@ -65,10 +65,10 @@ public final class Constraints {
         }
     }
 
-    /** {@link #pattern} with {@link SchemaInput#NAME_PATTERN}, the table and index name rule, without a Matcher. */
+    /** {@link #pattern} with {@link Names#NAME_PATTERN}, the table and index name rule, without a Matcher. */
     public void namePattern(String path, String value) {
-        if (value != null && !SchemaInput.isName(value)) {
-            fail(path, value, "Member must satisfy regular expression pattern: " + SchemaInput.NAME_PATTERN.pattern());
+        if (value != null && !Names.isName(value)) {
+            fail(path, value, "Member must satisfy regular expression pattern: " + Names.NAME_PATTERN.pattern());
         }
     }
 
