@@ -63,6 +63,21 @@ class SdkClientTest {
     }
 
     @Test
+    void sdkReadsTheCapitalMessageKeyToo() {
+        // DynamoDB sends SerializationException and AccessDeniedException with "Message" (Reply.CAPITAL_MESSAGE_KEY);
+        // the SDK must still see their code and text.
+        assertThatThrownBy(() -> keyline.client().describeTimeToLive(b -> b.tableName("t")))
+                .isInstanceOf(DynamoDbException.class)
+                .satisfies(e -> assertThat(((DynamoDbException) e).awsErrorDetails().errorCode()).isEqualTo("SerializationException"))
+                .satisfies(e -> assertThat(((DynamoDbException) e).awsErrorDetails().errorMessage())
+                        .isEqualTo("NUMBER_VALUE cannot be converted to String"));
+        assertThatThrownBy(() -> keyline.client().untagResource(b -> b.resourceArn("arn:aws:dynamodb:us-east-1:000000000000:table/t").tagKeys("k")))
+                .isInstanceOf(DynamoDbException.class)
+                .satisfies(e -> assertThat(((DynamoDbException) e).awsErrorDetails().errorCode()).isEqualTo("AccessDeniedException"))
+                .satisfies(e -> assertThat(((DynamoDbException) e).awsErrorDetails().errorMessage()).startsWith("User: arn:aws:iam::"));
+    }
+
+    @Test
     void operationNotServedIsUnknownOperation() {
         assertThatThrownBy(() -> keyline.client().deleteTable(b -> b.tableName("t")))
                 .isInstanceOf(DynamoDbException.class)

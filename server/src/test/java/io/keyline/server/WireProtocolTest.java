@@ -113,9 +113,27 @@ class WireProtocolTest {
         void wrongJsonTypeIsSerializationExceptionWithDynamoDbText() {
             RawHttp.Response r = call("Echo", "{\"Limit\":\"five\"}");
             assertThat(r.status()).isEqualTo(400);
-            // The text itself is JsonObject's (core); the server must pass it through unchanged.
+            // The text itself is JsonObject's (core); the server must pass it through unchanged, under
+            // the key "Message" as DynamoDB spells it for this error (dynalite test/helpers.js
+            // assertSerialization compares the whole body: {__type, Message}).
+            assertThat(json(r)).containsOnlyKeys("__type", "Message");
             assertThat(json(r).get("__type")).isEqualTo("com.amazon.coral.service#SerializationException");
-            assertThat((String) json(r).get("message")).startsWith("STRING_VALUE cannot be converted to ");
+            assertThat((String) json(r).get("Message")).startsWith("STRING_VALUE cannot be converted to ");
+        }
+
+        @Test
+        void accessDeniedSaysMessageWithCapitalM() {
+            // dynalite test/helpers.js assertAccessDenied reads res.body.Message (recorded from DynamoDB).
+            Map<String, Object> body = json(call("UntagResource", "{}"));
+            assertThat(body).containsOnlyKeys("__type", "Message");
+            assertThat(body.get("__type")).isEqualTo("com.amazon.coral.service#AccessDeniedException");
+        }
+
+        @Test
+        void otherErrorsSayMessageInLowerCase() {
+            // dynalite test/helpers.js assertValidation, assertNotFound (DynamoDB's bodies).
+            assertThat(json(call("Validate", "{}"))).containsOnlyKeys("__type", "message");
+            assertThat(json(call("DescribeTable", "{\"TableName\":\"x\"}"))).containsOnlyKeys("__type", "message");
         }
 
         @Test
