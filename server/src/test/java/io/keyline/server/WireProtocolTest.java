@@ -196,8 +196,9 @@ class WireProtocolTest {
             Map<String, String> h = RawHttp.apiHeaders("ListTables");
             h.remove("Authorization");
             try (RawHttp http = keyline.raw()) {
-                RawHttp.Response r = http.send("POST", "/?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Signature=00", h,
-                        "{}".getBytes(StandardCharsets.UTF_8));
+                RawHttp.Response r = http.send("POST", "/?X-Amz-Algorithm=AWS4-HMAC-SHA256"
+                        + "&X-Amz-Credential=keyline%2F20250101%2Fus-east-1%2Fdynamodb%2Faws4_request&X-Amz-Date=20250101T000000Z"
+                        + "&X-Amz-SignedHeaders=host&X-Amz-Signature=00", h, "{}".getBytes(StandardCharsets.UTF_8));
                 assertThat(r.status()).isEqualTo(200);
             }
         }
