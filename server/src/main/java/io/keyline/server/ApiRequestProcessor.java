@@ -25,7 +25,8 @@ import org.slf4j.LoggerFactory;
  * an empty body or one that is no JSON object (SerializationException), then the operation.
  * That JSON syntax comes before target and signature is DynamoDB's order as dynalite's
  * test/connection.js shows it (an unsigned request without a target whose body is not JSON gets
- * SerializationException; tests run against DynamoDB). Signatures are parsed, not verified.
+ * SerializationException; tests run against DynamoDB; docs/RULES.md#WIRE-ORDER). Signatures are
+ * parsed, not verified.
  * {@link #prepare} and {@link #execute} split the work so the server can run a quick operation on
  * the I/O thread and hand the others to a worker. Thread-safe: no mutable state.
  */

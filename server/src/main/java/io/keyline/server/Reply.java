@@ -13,7 +13,8 @@ import java.util.Set;
  * {@code {"__type": type, "message": text, ...extras}} (no message when the error has none, as
  * DynamoDB sends UnknownOperationException and a SerializationException for a body that is not
  * JSON). DynamoDB spells the message key {@code Message} for the errors in
- * {@link #CAPITAL_MESSAGE_KEY} and {@code message} for all others; the SDKs read both. Immutable.
+ * {@link #CAPITAL_MESSAGE_KEY} and {@code message} for all others; the SDKs read both
+ * (docs/RULES.md#WIRE-MESSAGE-KEY). Immutable.
  */
 record Reply(int status, String contentType, byte[] body) {
     static final String AMZ_JSON = "application/x-amz-json-1.0";

@@ -16,7 +16,7 @@ import java.util.regex.Pattern;
  * endpoint (a later step keeps their tables apart), so a region is valid if it has a region's
  * form: 1 to 64 letters, digits, dots, dashes or underscores. That admits AWS's names and the
  * made-up ones local setups use ({@code local}, {@code fakeRegion}) and keeps out what would
- * break an ARN ({@code :}). This bound is Keyline's own (inferred).
+ * break an ARN ({@code :}). This bound is Keyline's own (inferred; docs/RULES.md#WIRE-SIGNATURE-FORM).
  */
 public record CredentialScope(String accessKeyId, String date, String region, String service, String terminator) {
     static final String SERVICE = "dynamodb";

@@ -33,7 +33,8 @@ import java.util.function.Function;
  * steps 1 to 4), and the DynamoDB texts dynalite recorded in index.js comments (steps 5 to 8, in
  * that order). DynamoDB's next checks (signature expiry, the access key, the signature itself)
  * are verification, not parsing, and are not made here. For a presigned query the texts of
- * steps 5 to 8 are the header's: DynamoDB's own have not been recorded (inferred). Stateless.
+ * steps 5 to 8 are the header's: DynamoDB's own have not been recorded (inferred). The rule:
+ * docs/RULES.md#WIRE-SIGNATURE-FORM. Stateless.
  */
 public final class SignatureParser {
     static final String ALGORITHM = "AWS4-HMAC-SHA256";
