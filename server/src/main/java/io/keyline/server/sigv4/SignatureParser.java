@@ -14,6 +14,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import java.util.regex.Pattern;
 
 /**
  * Parses a request's SigV4 signature, from its {@code Authorization} header or its presigned
@@ -41,6 +42,8 @@ public final class SignatureParser {
     private static final List<String> HEADER_PARTS = List.of("Credential", "Signature", "SignedHeaders");
     private static final List<String> QUERY_PARTS =
             List.of("X-Amz-Algorithm", "X-Amz-Credential", "X-Amz-Signature", "X-Amz-SignedHeaders", "X-Amz-Date");
+    /** What separates an Authorization header's parts: spaces, commas, or both. */
+    private static final Pattern SEPARATORS = Pattern.compile("[, ]+");
     private static final DateTimeFormatter ISO_BASIC =
             DateTimeFormatter.ofPattern("uuuuMMdd'T'HHmmss'Z'").withResolverStyle(ResolverStyle.STRICT);
 
@@ -66,7 +69,7 @@ public final class SignatureParser {
     }
 
     private static SignatureFields fromHeader(String authorization, Function<String, String> header) {
-        String[] tokens = authorization.trim().split("[, ]+");
+        String[] tokens = SEPARATORS.split(authorization.trim());
         Map<String, String> parts = new HashMap<>();
         for (int i = 1; i < tokens.length; i++) {
             int eq = tokens[i].indexOf('=');
