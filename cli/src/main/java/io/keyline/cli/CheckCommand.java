@@ -94,7 +94,9 @@ final class CheckCommand implements Callable<Integer> {
         byte[] body = json.getBytes(StandardCharsets.UTF_8);
         String head = "POST / HTTP/1.1\r\nHost: localhost\r\nX-Amz-Target: DynamoDB_20120810." + operation + "\r\n"
                 + "Content-Type: application/x-amz-json-1.0\r\n"
-                + "Authorization: AWS4-HMAC-SHA256 Credential=check/20261130/us-east-1/dynamodb/aws4_request\r\n"
+                + "X-Amz-Date: 20261130T000000Z\r\n"
+                + "Authorization: AWS4-HMAC-SHA256 Credential=check/20261130/us-east-1/dynamodb/aws4_request, "
+                + "SignedHeaders=content-type;host;x-amz-date;x-amz-target, Signature=0\r\n"
                 + "Content-Length: " + body.length + "\r\n\r\n";
         OutputStream out = socket.getOutputStream();
         out.write(head.getBytes(StandardCharsets.US_ASCII));

@@ -45,6 +45,11 @@ public final class Errors {
         return client(CORAL_SERVICE + "UnrecognizedClientException", message);
     }
 
+    /** A signature that lacks a part or has a malformed one (HTTP 400, as DynamoDB sends it). */
+    public static ApiException incompleteSignature(String message) {
+        return client(CORAL_SERVICE + "IncompleteSignatureException", message);
+    }
+
     public static ApiException invalidSignature(String message) {
         return client(CORAL_SERVICE + "InvalidSignatureException", message);
     }

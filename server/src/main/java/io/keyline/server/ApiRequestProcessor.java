@@ -6,6 +6,8 @@ import io.keyline.op.Operation;
 import io.keyline.op.Operations;
 import io.keyline.protocol.Json;
 import io.keyline.protocol.JsonObject;
+import io.keyline.server.sigv4.RequestIdentity;
+import io.keyline.server.sigv4.SignatureParser;
 import io.netty.buffer.ByteBuf;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaders;
@@ -16,13 +18,17 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Turns one DynamoDB API request (headers and body of a POST) into a {@link Reply}, never
- * throwing. The checks run in DynamoDB's order: content type (404), target (400
- * UnknownOperationException), authentication token (400 MissingAuthenticationTokenException),
- * body decoding (413 or 500), JSON syntax (400 SerializationException with no message, as
- * DynamoDB sends it), then the operation. SigV4 signatures are not verified yet: any
- * Authorization header (or presigned query) is accepted. {@link #prepare} and
- * {@link #execute} split the work so the server can run a quick operation on the I/O thread and
- * hand the others to a worker. Thread-safe: no mutable state.
+ * throwing. The checks run in DynamoDB's order: content type (404), body decoding (413 or 500)
+ * and JSON syntax (400 SerializationException with no message, as DynamoDB sends it), target
+ * (400 UnknownOperationException), the SigV4 signature's form ({@link SignatureParser}: 400
+ * MissingAuthenticationTokenException, IncompleteSignatureException, InvalidSignatureException),
+ * an empty body or one that is no JSON object (SerializationException), then the operation.
+ * That JSON syntax comes before target and signature is DynamoDB's order as dynalite's
+ * test/connection.js shows it (an unsigned request without a target whose body is not JSON gets
+ * SerializationException; tests run against DynamoDB; docs/RULES.md#WIRE-ORDER). Signatures are
+ * parsed, not verified.
+ * {@link #prepare} and {@link #execute} split the work so the server can run a quick operation on
+ * the I/O thread and hand the others to a worker. Thread-safe: no mutable state.
  */
 final class ApiRequestProcessor {
     private static final Logger LOG = LoggerFactory.getLogger(ApiRequestProcessor.class);
@@ -38,10 +44,10 @@ final class ApiRequestProcessor {
     }
 
     /**
-     * A request that passed the checks before its operation: the operation and its parsed body,
-     * or the reply that ends it early (an error).
+     * A request that passed the checks before its operation: the operation, its parsed body and
+     * who it says it comes from (not used by the engine yet), or the reply that ends it early (an error).
      */
-    record Prepared(Operation<?> operation, JsonObject request, Reply early) {
+    record Prepared(Operation<?> operation, JsonObject request, RequestIdentity identity, Reply early) {
         /** Whether the operation may run right here on the I/O thread (see {@link Operation#quick}). */
         boolean quick() {
             if (early != null) return true;
@@ -67,12 +73,18 @@ final class ApiRequestProcessor {
             if (body.isReadable() && !acceptedContentType(headers.get(HttpHeaderNames.CONTENT_TYPE))) {
                 throw RequestLimits.unsupportedContentType();
             }
+            // An empty body is refused only after target and signature (below); an empty compressed
+            // body is decoded here, and fails as a broken one does.
+            String encoding = headers.get(HttpHeaderNames.CONTENT_ENCODING);
+            boolean hasBody = body.isReadable() || encoding != null;
+            Object json = hasBody ? parse(body, encoding) : null;
             Operation operation = operation(headers.get("X-Amz-Target"));
-            if (!hasAuthentication(headers, uriQuery)) throw Errors.missingAuthenticationToken();
-            JsonObject request = JsonObject.of(parse(body, headers.get(HttpHeaderNames.CONTENT_ENCODING)));
-            return new Prepared(operation, request, null);
+            RequestIdentity identity = SignatureParser.parse(headers::get, uriQuery).identity();
+            if (!hasBody) throw Errors.serialization(null);
+            JsonObject request = JsonObject.of(json);
+            return new Prepared(operation, request, identity, null);
         } catch (RuntimeException | Error e) {
-            return new Prepared(null, null, failure(requestId, headers, e));
+            return new Prepared(null, null, null, failure(requestId, headers, e));
         }
     }
 
@@ -122,12 +134,5 @@ final class ApiRequestProcessor {
         int semicolon = contentType.indexOf(';');
         String mime = (semicolon < 0 ? contentType : contentType.substring(0, semicolon)).trim().toLowerCase(Locale.ROOT);
         return mime.equals("application/x-amz-json-1.0") || mime.equals("application/json");
-    }
-
-    /** An Authorization header, or a presigned request's X-Amz-Algorithm query parameter. */
-    static boolean hasAuthentication(HttpHeaders headers, String uriQuery) {
-        String auth = headers.get(HttpHeaderNames.AUTHORIZATION);
-        if (auth != null && !auth.isBlank()) return true;
-        return uriQuery != null && (uriQuery.startsWith("X-Amz-Algorithm=") || uriQuery.contains("&X-Amz-Algorithm="));
     }
 }

@@ -5,16 +5,28 @@ import io.keyline.protocol.Json;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * One HTTP reply before it meets Netty: status, content type and body bytes. Error bodies are
  * rendered here, the one place an {@link ApiException} becomes wire JSON:
- * {@code {"__type": type, "message": text, ...extras}} (no {@code message} when the error has
- * none, as DynamoDB sends UnknownOperationException and SerializationException). Immutable.
+ * {@code {"__type": type, "message": text, ...extras}} (no message when the error has none, as
+ * DynamoDB sends UnknownOperationException and a SerializationException for a body that is not
+ * JSON). DynamoDB spells the message key {@code Message} for the errors in
+ * {@link #CAPITAL_MESSAGE_KEY} and {@code message} for all others; the SDKs read both
+ * (docs/RULES.md#WIRE-MESSAGE-KEY). Immutable.
  */
 record Reply(int status, String contentType, byte[] body) {
     static final String AMZ_JSON = "application/x-amz-json-1.0";
     private static final byte[] EMPTY = new byte[0];
+    /**
+     * The errors whose body says {@code "Message"}, not {@code "message"}: SerializationException
+     * (dynalite's test/helpers.js assertSerialization, and its validations/index.js, recorded from
+     * DynamoDB) and AccessDeniedException (dynalite's assertAccessDenied). Every other error
+     * DynamoDB sends, ValidationException and the signature errors included, says
+     * {@code "message"} (dynalite's assertValidation, assertNotFound and test/connection.js).
+     */
+    static final Set<String> CAPITAL_MESSAGE_KEY = Set.of("SerializationException", "AccessDeniedException");
 
     /** A successful operation result; {@code null} means an empty body (TagResource does that). */
     static Reply ok(Object result) {
@@ -24,9 +36,14 @@ record Reply(int status, String contentType, byte[] body) {
     static Reply error(ApiException e) {
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("__type", e.type());
-        if (e.getMessage() != null) body.put("message", e.getMessage());
+        if (e.getMessage() != null) body.put(messageKey(e), e.getMessage());
         body.putAll(e.extras());
         return new Reply(e.httpStatus(), AMZ_JSON, Json.write(body));
+    }
+
+    /** The key under which {@code e}'s text goes: {@code Message} or {@code message}, as DynamoDB spells it. */
+    static String messageKey(ApiException e) {
+        return CAPITAL_MESSAGE_KEY.contains(e.name()) ? "Message" : "message";
     }
 
     /** An admin page: plain JSON. */

@@ -40,7 +40,15 @@ final class FakeOperations {
                 op("Corrupt", r -> {
                     throw new InternalFailure("decoding a catalog record", "record.Name is missing");
                 }),
-                op("TagResource", r -> null)));
+                op("TagResource", r -> null),
+                // Errors DynamoDB renders with "Message", for the SDK to read (see Reply.CAPITAL_MESSAGE_KEY).
+                op("DescribeTimeToLive", r -> {
+                    throw Errors.serialization("NUMBER_VALUE cannot be converted to String");
+                }),
+                op("UntagResource", r -> {
+                    throw Errors.accessDenied("User: arn:aws:iam::000000000000:user/keyline is not authorized to perform: "
+                            + "dynamodb:UntagResource on resource: arn:aws:dynamodb:us-east-1:000000000000:table/t");
+                })));
     }
 
     private static Operation<JsonObject> op(String name, Function<JsonObject, Object> body) {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.keyline.op.Operation;
 import io.keyline.op.Operations;
 import io.keyline.protocol.JsonObject;
+import io.keyline.server.testing.RawHttp;
 import io.keyline.time.SystemClock;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
@@ -51,7 +52,8 @@ class RequestDispatchTest {
     private static ByteBuf post(String target, String body) {
         byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
         String head = "POST / HTTP/1.1\r\nHost: h\r\nX-Amz-Target: DynamoDB_20120810." + target + "\r\n"
-                + "Content-Type: application/x-amz-json-1.0\r\nAuthorization: x\r\nContent-Length: " + bytes.length + "\r\n\r\n";
+                + "Content-Type: application/x-amz-json-1.0\r\nX-Amz-Date: " + RawHttp.DUMMY_AMZ_DATE + "\r\n"
+                + "Authorization: " + RawHttp.DUMMY_AUTHORIZATION + "\r\nContent-Length: " + bytes.length + "\r\n\r\n";
         return Unpooled.wrappedBuffer(head.getBytes(StandardCharsets.US_ASCII), bytes);
     }
 

@@ -113,9 +113,27 @@ class WireProtocolTest {
         void wrongJsonTypeIsSerializationExceptionWithDynamoDbText() {
             RawHttp.Response r = call("Echo", "{\"Limit\":\"five\"}");
             assertThat(r.status()).isEqualTo(400);
-            // The text itself is JsonObject's (core); the server must pass it through unchanged.
+            // The text itself is JsonObject's (core); the server must pass it through unchanged, under
+            // the key "Message" as DynamoDB spells it for this error (dynalite test/helpers.js
+            // assertSerialization compares the whole body: {__type, Message}).
+            assertThat(json(r)).containsOnlyKeys("__type", "Message");
             assertThat(json(r).get("__type")).isEqualTo("com.amazon.coral.service#SerializationException");
-            assertThat((String) json(r).get("message")).startsWith("STRING_VALUE cannot be converted to ");
+            assertThat((String) json(r).get("Message")).startsWith("STRING_VALUE cannot be converted to ");
+        }
+
+        @Test
+        void accessDeniedSaysMessageWithCapitalM() {
+            // dynalite test/helpers.js assertAccessDenied reads res.body.Message (recorded from DynamoDB).
+            Map<String, Object> body = json(call("UntagResource", "{}"));
+            assertThat(body).containsOnlyKeys("__type", "Message");
+            assertThat(body.get("__type")).isEqualTo("com.amazon.coral.service#AccessDeniedException");
+        }
+
+        @Test
+        void otherErrorsSayMessageInLowerCase() {
+            // dynalite test/helpers.js assertValidation, assertNotFound (DynamoDB's bodies).
+            assertThat(json(call("Validate", "{}"))).containsOnlyKeys("__type", "message");
+            assertThat(json(call("DescribeTable", "{\"TableName\":\"x\"}"))).containsOnlyKeys("__type", "message");
         }
 
         @Test
@@ -178,8 +196,9 @@ class WireProtocolTest {
             Map<String, String> h = RawHttp.apiHeaders("ListTables");
             h.remove("Authorization");
             try (RawHttp http = keyline.raw()) {
-                RawHttp.Response r = http.send("POST", "/?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Signature=00", h,
-                        "{}".getBytes(StandardCharsets.UTF_8));
+                RawHttp.Response r = http.send("POST", "/?X-Amz-Algorithm=AWS4-HMAC-SHA256"
+                        + "&X-Amz-Credential=keyline%2F20250101%2Fus-east-1%2Fdynamodb%2Faws4_request&X-Amz-Date=20250101T000000Z"
+                        + "&X-Amz-SignedHeaders=host&X-Amz-Signature=00", h, "{}".getBytes(StandardCharsets.UTF_8));
                 assertThat(r.status()).isEqualTo(200);
             }
         }
@@ -263,6 +282,110 @@ class WireProtocolTest {
                 assertThat(http.send("PUT", "/", RawHttp.apiHeaders("ListTables"), "{}".getBytes(StandardCharsets.UTF_8)).status())
                         .isEqualTo(404);
             }
+        }
+    }
+
+    /**
+     * The SigV4 signature's form over the wire, and where its check sits in DynamoDB's order. The
+     * texts are {@code SignatureParser}'s (see SignatureParserTest for each source); here, status,
+     * body shape and order. Order source: dynalite's test/connection.js (run against DynamoDB).
+     */
+    @Nested
+    class Signature {
+        private RawHttp.Response send(Map<String, String> headers, String path, String body) {
+            try (RawHttp http = keyline.raw()) {
+                return http.send("POST", path, headers, body.getBytes(StandardCharsets.UTF_8));
+            }
+        }
+
+        private Map<String, String> withAuthorization(String authorization) {
+            Map<String, String> h = RawHttp.apiHeaders("ListTables");
+            h.put("Authorization", authorization);
+            return h;
+        }
+
+        @Test
+        void incompleteHeaderIs400WithDynamoDbsBody() {
+            // dynalite test 'if Authorization header is "AWS4-"' compares the whole body.
+            Map<String, String> h = withAuthorization("AWS4-");
+            h.remove("X-Amz-Date");
+            RawHttp.Response r = send(h, "/", "{}");
+            assertThat(r.status()).isEqualTo(400);
+            assertThat(r.text()).isEqualTo("{\"__type\":\"com.amazon.coral.service#IncompleteSignatureException\","
+                    + "\"message\":\"Authorization header requires 'Credential' parameter. "
+                    + "Authorization header requires 'Signature' parameter. "
+                    + "Authorization header requires 'SignedHeaders' parameter. "
+                    + "Authorization header requires existence of either a 'X-Amz-Date' or a 'Date' header. "
+                    + "Authorization=AWS4-\"}");
+        }
+
+        @Test
+        void headerAndPresignedQueryTogetherAre400InvalidSignature() {
+            // dynalite test "if both Authorization header and X-Amz-Algorithm query".
+            RawHttp.Response r = send(RawHttp.apiHeaders("ListTables"), "/?X-Amz-Algorithm", "{}");
+            assertThat(r.status()).isEqualTo(400);
+            assertThat(r.text()).isEqualTo("{\"__type\":\"com.amazon.coral.service#InvalidSignatureException\","
+                    + "\"message\":\"Found both 'X-Amz-Algorithm' as a query-string param and 'Authorization' as HTTP header.\"}");
+        }
+
+        @Test
+        void incompletePresignedQueryIs400() {
+            // dynalite test "if missing X-Amz-SignedHeaders query".
+            Map<String, String> h = RawHttp.apiHeaders("ListTables");
+            h.remove("Authorization");
+            RawHttp.Response r = send(h, "/?X-Amz-Algorithm=a&X-Amz-Credential=b&X-Amz-Signature=c&X-Amz-Date=d", "{}");
+            assertThat(r.status()).isEqualTo(400);
+            assertThat(json(r)).isEqualTo(Map.of("__type", "com.amazon.coral.service#IncompleteSignatureException",
+                    "message", "AWS query-string parameters must include 'X-Amz-SignedHeaders'. Re-examine the query-string parameters."));
+        }
+
+        @Test
+        void malformedCredentialScopeIs400InvalidSignature() {
+            RawHttp.Response r = send(withAuthorization(RawHttp.DUMMY_AUTHORIZATION.replace("/dynamodb/", "/s3/")), "/", "{}");
+            assertThat(r.status()).isEqualTo(400);
+            assertThat(json(r)).isEqualTo(Map.of("__type", "com.amazon.coral.service#InvalidSignatureException",
+                    "message", "Credential should be scoped to correct service: 'dynamodb'."));
+        }
+
+        @Test
+        void bodyThatIsNotJsonComesFirst() {
+            // dynalite test "should return SerializationException if body is application/json but not JSON":
+            // no signature, no target, and DynamoDB still answers SerializationException.
+            Map<String, String> h = new java.util.LinkedHashMap<>(Map.of("Content-Type", "application/x-amz-json-1.0"));
+            RawHttp.Response r = send(h, "/", "hi");
+            assertThat(r.status()).isEqualTo(400);
+            assertThat(r.text()).isEqualTo("{\"__type\":\"com.amazon.coral.service#SerializationException\"}");
+        }
+
+        @Test
+        void targetComesBeforeSignature() {
+            // dynalite tests "if incorrect target operation" and "if body is application/x-amz-json-1.0" (unsigned).
+            Map<String, String> h = RawHttp.apiHeaders("NoSuchOperation");
+            h.remove("Authorization");
+            assertThat(json(send(h, "/", "{}")).get("__type")).isEqualTo("com.amazon.coral.service#UnknownOperationException");
+        }
+
+        @Test
+        void signatureComesBeforeTheBodysShape() {
+            // "before anything else" (issue 13): a wrongly typed member is not looked at before the signature.
+            Map<String, String> h = withAuthorization("AWS4-HMAC-SHA256 Credential=a");
+            h.put("X-Amz-Target", "DynamoDB_20120810.Echo");
+            RawHttp.Response r = send(h, "/", "{\"Limit\":\"five\"}");
+            assertThat(json(r).get("__type")).isEqualTo("com.amazon.coral.service#IncompleteSignatureException");
+        }
+
+        @Test
+        void emptyBodyIsSerializationExceptionOnlyAfterTheSignature() {
+            // dynalite index.js: an empty body is refused after the signature checks ("the serialization
+            // checks seem to be a bit out of sync"); ScyllaDB's test_authorization.py sends no body and
+            // gets the signature's error.
+            Map<String, String> unsigned = RawHttp.apiHeaders("ListTables");
+            unsigned.remove("Authorization");
+            assertThat(json(send(unsigned, "/", "")).get("__type"))
+                    .isEqualTo("com.amazon.coral.service#MissingAuthenticationTokenException");
+            RawHttp.Response signed = send(RawHttp.apiHeaders("ListTables"), "/", "");
+            assertThat(signed.status()).isEqualTo(400);
+            assertThat(signed.text()).isEqualTo("{\"__type\":\"com.amazon.coral.service#SerializationException\"}");
         }
     }
 }

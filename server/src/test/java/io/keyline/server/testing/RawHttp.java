@@ -21,9 +21,13 @@ import java.util.Map;
  * caller's to test: the same socket serves every call until closed. Not thread-safe.
  */
 public final class RawHttp implements AutoCloseable {
-    /** A SigV4-shaped Authorization header; Keyline does not verify signatures yet. */
+    /**
+     * A SigV4 Authorization header of the right form (Keyline parses it but does not verify the
+     * signature yet); it goes with {@link #DUMMY_AMZ_DATE}, the day of its credential scope.
+     */
     public static final String DUMMY_AUTHORIZATION = "AWS4-HMAC-SHA256 Credential=keyline/20250101/us-east-1/dynamodb/aws4_request, "
             + "SignedHeaders=content-type;host;x-amz-date;x-amz-target, Signature=0000";
+    public static final String DUMMY_AMZ_DATE = "20250101T000000Z";
     private static final int TIMEOUT_MILLIS = 10_000;
 
     private final Socket socket;
@@ -50,11 +54,12 @@ public final class RawHttp implements AutoCloseable {
         }
     }
 
-    /** The headers an SDK sends for operation {@code op}: target, content type, Authorization. */
+    /** The headers an SDK sends for operation {@code op}: target, content type, X-Amz-Date, Authorization. */
     public static Map<String, String> apiHeaders(String op) {
         Map<String, String> h = new LinkedHashMap<>();
         h.put("X-Amz-Target", "DynamoDB_20120810." + op);
         h.put("Content-Type", "application/x-amz-json-1.0");
+        h.put("X-Amz-Date", DUMMY_AMZ_DATE);
         h.put("Authorization", DUMMY_AUTHORIZATION);
         return h;
     }

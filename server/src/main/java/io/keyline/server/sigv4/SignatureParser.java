@@ -1,0 +1,173 @@
+package io.keyline.server.sigv4;
+
+import io.keyline.error.Errors;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
+import java.time.format.ResolverStyle;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.regex.Pattern;
+
+/**
+ * Parses a request's SigV4 signature, from its {@code Authorization} header or its presigned
+ * query string, and checks its form in DynamoDB's order, with DynamoDB's texts, all HTTP 400:
+ * <ol>
+ *   <li>both a header and an {@code X-Amz-Algorithm} query parameter: InvalidSignatureException;
+ *   <li>neither, or a header that does not start with {@code AWS4-}: MissingAuthenticationTokenException;
+ *   <li>a header part that is no {@code key=value} pair: IncompleteSignatureException;
+ *   <li>missing parts (Credential, Signature, SignedHeaders, then an X-Amz-Date or Date header; or
+ *       the five {@code X-Amz-*} query parameters): one IncompleteSignatureException naming each;
+ *   <li>a date not in ISO-8601 basic format: IncompleteSignatureException;
+ *   <li>{@code host} not signed: InvalidSignatureException;
+ *   <li>an algorithm other than AWS4-HMAC-SHA256: IncompleteSignatureException;
+ *   <li>the credential scope ({@link CredentialScope}).
+ * </ol>
+ * Sources: dynalite's index.js and test/connection.js (tests run against DynamoDB: the order and
+ * steps 1 to 4), and the DynamoDB texts dynalite recorded in index.js comments (steps 5 to 8, in
+ * that order). DynamoDB's next checks (signature expiry, the access key, the signature itself)
+ * are verification, not parsing, and are not made here. For a presigned query the texts of
+ * steps 5 to 8 are the header's: DynamoDB's own have not been recorded (inferred). The rule:
+ * docs/RULES.md#WIRE-SIGNATURE-FORM. Stateless.
+ */
+public final class SignatureParser {
+    static final String ALGORITHM = "AWS4-HMAC-SHA256";
+    private static final List<String> HEADER_PARTS = List.of("Credential", "Signature", "SignedHeaders");
+    private static final List<String> QUERY_PARTS =
+            List.of("X-Amz-Algorithm", "X-Amz-Credential", "X-Amz-Signature", "X-Amz-SignedHeaders", "X-Amz-Date");
+    /** What separates an Authorization header's parts: spaces, commas, or both. */
+    private static final Pattern SEPARATORS = Pattern.compile("[, ]+");
+    private static final DateTimeFormatter ISO_BASIC =
+            DateTimeFormatter.ofPattern("uuuuMMdd'T'HHmmss'Z'").withResolverStyle(ResolverStyle.STRICT);
+
+    private SignatureParser() {}
+
+    /**
+     * @param header   the request's headers by name, case-insensitive; null when absent
+     * @param uriQuery the raw query string of the request URI, or null
+     * @throws io.keyline.error.ApiException DynamoDB's error for the first check that fails
+     */
+    public static SignatureFields parse(Function<String, String> header, String uriQuery) {
+        String authorization = header.apply("Authorization");
+        boolean hasHeader = authorization != null && !authorization.isEmpty();
+        Map<String, String> query = queryParameters(uriQuery);
+        boolean hasQuery = query.containsKey("X-Amz-Algorithm");
+        if (hasHeader && hasQuery) {
+            throw Errors.invalidSignature("Found both 'X-Amz-Algorithm' as a query-string param and 'Authorization' as HTTP header.");
+        }
+        if (!hasHeader && !hasQuery || hasHeader && !authorization.trim().startsWith("AWS4-")) {
+            throw Errors.missingAuthenticationToken();
+        }
+        return hasHeader ? fromHeader(authorization, header) : fromQuery(query);
+    }
+
+    private static SignatureFields fromHeader(String authorization, Function<String, String> header) {
+        String[] tokens = SEPARATORS.split(authorization.trim());
+        Map<String, String> parts = new HashMap<>();
+        for (int i = 1; i < tokens.length; i++) {
+            int eq = tokens[i].indexOf('=');
+            if (eq < 0) {
+                // The one recorded text (dynalite index.js); its type is inferred from its neighbours.
+                throw Errors.incompleteSignature("'" + tokens[i] + "' not a valid key=value pair (missing equal-sign) "
+                        + "in Authorization header: '" + authorization + "'.");
+            }
+            parts.put(tokens[i].substring(0, eq), tokens[i].substring(eq + 1));
+        }
+        String date = nonEmpty(header.apply("X-Amz-Date"));
+        if (date == null) date = nonEmpty(header.apply("Date"));
+        StringBuilder missing = new StringBuilder();
+        for (String part : HEADER_PARTS) {
+            String value = parts.get(part);
+            // An empty SignedHeaders is not missing (dynalite: "SignedHeaders *is* allowed to be an
+            // empty string at this point"); the host check below refuses it.
+            if (value == null || value.isEmpty() && !part.equals("SignedHeaders")) {
+                missing.append("Authorization header requires '").append(part).append("' parameter. ");
+            }
+        }
+        if (date == null) missing.append("Authorization header requires existence of either a 'X-Amz-Date' or a 'Date' header. ");
+        if (!missing.isEmpty()) throw Errors.incompleteSignature(missing + "Authorization=" + authorization);
+        return checked(tokens[0], parts.get("Credential"), parts.get("SignedHeaders"), parts.get("Signature"), date, false);
+    }
+
+    private static SignatureFields fromQuery(Map<String, String> query) {
+        StringBuilder missing = new StringBuilder();
+        for (String part : QUERY_PARTS) {
+            if (nonEmpty(query.get(part)) == null) {
+                missing.append("AWS query-string parameters must include '").append(part).append("'. ");
+            }
+        }
+        if (!missing.isEmpty()) throw Errors.incompleteSignature(missing + "Re-examine the query-string parameters.");
+        return checked(query.get("X-Amz-Algorithm"), query.get("X-Amz-Credential"), query.get("X-Amz-SignedHeaders"),
+                query.get("X-Amz-Signature"), query.get("X-Amz-Date"), true);
+    }
+
+    /** Steps 5 to 8, shared by both forms. */
+    private static SignatureFields checked(String algorithm, String credential, String signedHeaders, String signature,
+                                           String date, boolean presigned) {
+        String requestTime = isoBasic(date);
+        List<String> signed = Arrays.asList(signedHeaders.split(";"));
+        if (signed.stream().noneMatch(h -> h.trim().equalsIgnoreCase("host"))) {
+            throw Errors.invalidSignature("'Host' must be a 'SignedHeader' in the AWS Authorization.");
+        }
+        if (!algorithm.equals(ALGORITHM)) {
+            throw Errors.incompleteSignature("Unsupported AWS 'algorithm': '" + algorithm + "' (only " + ALGORITHM + " for now). ");
+        }
+        CredentialScope scope = CredentialScope.parse(credential);
+        scope.check(requestTime);
+        return new SignatureFields(algorithm, scope, signed, signature, requestTime, presigned);
+    }
+
+    /**
+     * The request time in ISO-8601 basic format. X-Amz-Date must be in it; a Date header may also
+     * be an HTTP date (RFC 1123), which SigV4 allows there.
+     */
+    static String isoBasic(String date) {
+        try {
+            return LocalDateTime.parse(date, ISO_BASIC).format(ISO_BASIC);
+        } catch (DateTimeParseException notBasic) {
+            try {
+                return ZonedDateTime.parse(date, DateTimeFormatter.RFC_1123_DATE_TIME)
+                        .withZoneSameInstant(ZoneOffset.UTC).format(ISO_BASIC);
+            } catch (DateTimeParseException e) {
+                throw Errors.incompleteSignature("Date must be in ISO-8601 'basic format'. Got '" + date
+                        + "'. See http://en.wikipedia.org/wiki/ISO_8601");
+            }
+        }
+    }
+
+    /**
+     * The query string's parameters, percent-decoded; a name without {@code =} has an empty value
+     * (DynamoDB counts {@code ?X-Amz-Algorithm} as present). A value that does not decode is kept
+     * as sent: the checks then name it.
+     */
+    static Map<String, String> queryParameters(String uriQuery) {
+        Map<String, String> params = new HashMap<>();
+        if (uriQuery == null || uriQuery.isEmpty()) return params;
+        for (String pair : uriQuery.split("&")) {
+            if (pair.isEmpty()) continue;
+            int eq = pair.indexOf('=');
+            String name = decode(eq < 0 ? pair : pair.substring(0, eq));
+            params.putIfAbsent(name, eq < 0 ? "" : decode(pair.substring(eq + 1)));
+        }
+        return params;
+    }
+
+    private static String decode(String s) {
+        try {
+            return URLDecoder.decode(s, StandardCharsets.UTF_8);
+        } catch (IllegalArgumentException e) {
+            return s;
+        }
+    }
+
+    private static String nonEmpty(String s) {
+        return s == null || s.isEmpty() ? null : s;
+    }
+}
