@@ -110,6 +110,11 @@ public final class PartitionMap implements Partition.MapContext {
 
     public String name() { return name; }
 
+    /** Read units a second this table or index serves at once: its warm throughput (docs/RULES.md#CAP-WARM-THROUGHPUT). */
+    public double warmRead() { return limits.warmRead(); }
+
+    public double warmWrite() { return limits.warmWrite(); }
+
     public String arn() { return arn; }
 
     public boolean isIndex() { return index; }

@@ -141,6 +141,16 @@ final class ThroughputLimits {
 
     synchronized double peakWrite() { return peakWrite; }
 
+    /**
+     * Warm throughput (docs/RULES.md#CAP-WARM-THROUGHPUT): what the table or index can serve at
+     * once, whatever its mode: the on-demand ceiling its previous peak allows (never below the
+     * new-table 12,000 / 4,000) or the highest provisioned rate it was ever set to, whichever is
+     * higher. OnDemandThroughput maximums and the table quota do not lower it.
+     */
+    synchronized double warmRead() { return Math.max(Rules.ON_DEMAND_PEAK_MULTIPLIER * peakRead, highestProvisionedRead); }
+
+    synchronized double warmWrite() { return Math.max(Rules.ON_DEMAND_PEAK_MULTIPLIER * peakWrite, highestProvisionedWrite); }
+
     synchronized double consumedRead() { return consumedRead; }
 
     synchronized double consumedWrite() { return consumedWrite; }

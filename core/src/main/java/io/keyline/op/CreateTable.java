@@ -124,7 +124,7 @@ public final class CreateTable implements Operation<CreateTableRequest> {
                 stream(streamSpec, now), sse(sseSpec), tableClass, Boolean.TRUE.equals(deletionProtection), tags);
         TableMetadata created = tables.create(spec);
         if (created == null) throw Errors.resourceInUse("Table already exists: " + name);
-        return Map.of("TableDescription", TableDescriptions.full(created, tables::usage, tables.now(),
+        return Map.of("TableDescription", TableDescriptions.full(created, tables.usageOf(created), tables.now(),
                 tables.region(), tables.accountId()));
     }
 
