@@ -104,7 +104,7 @@ public final class Catalog {
                 tableKeyspace, now, status, spec.keySchema(), spec.attributeDefinitions(), spec.billingMode(),
                 spec.billingMode() == BillingMode.PAY_PER_REQUEST ? now : null, spec.throughput(), spec.onDemand(),
                 lsis, gsis, spec.stream(), spec.sse(), spec.tableClass(), spec.deletionProtection(), spec.tags(),
-                creating ? now.plus(settings.tableCreateDelay()) : null, List.of());
+                creating ? now.plus(settings.tableCreateDelay()) : null, List.of(), spec.warmThroughput());
         WriteBatch batch = new WriteBatch();
         batch.put(counterKey(), Keyspaces.prefix(nextKeyspaceId));
         batch.put(tableKey(t.name()), CatalogCodec.encode(t));
@@ -125,7 +125,7 @@ public final class Catalog {
 
     private IndexMetadata indexOf(NewIndex i, String tableArn, TableStatus status) {
         return new IndexMetadata(i.name(), i.kind(), i.keySchema(), i.projection(), nextKeyspaceId++,
-                tableArn + "/index/" + i.name(), status, i.throughput(), i.onDemand());
+                tableArn + "/index/" + i.name(), status, i.throughput(), i.onDemand(), i.warmThroughput());
     }
 
     /**

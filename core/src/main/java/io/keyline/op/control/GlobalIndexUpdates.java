@@ -47,8 +47,12 @@ public final class GlobalIndexUpdates {
             if (u.update() != null) {
                 SchemaInput.indexName(u.update().indexName(), p + ".update.indexName", c);
                 SchemaInput.throughput(u.update().provisionedThroughput(), p + ".update.provisionedThroughput", c);
+                WarmThroughputs.constrain(u.update().warmThroughput(), p + ".update.warmThroughput", c);
             }
-            if (u.create() != null) SchemaInput.index(u.create(), p + ".create", true, c);
+            if (u.create() != null) {
+                SchemaInput.index(u.create(), p + ".create", true, c);
+                WarmThroughputs.constrain(u.create().warmThroughput(), p + ".create.warmThroughput", c);
+            }
             if (u.delete() != null) SchemaInput.indexName(u.delete().indexName(), p + ".delete.indexName", c);
             int actions = u.actions();
             if (actions != 1) {
@@ -109,6 +113,8 @@ public final class GlobalIndexUpdates {
             Throughputs.checkOnDemand(u.onDemandThroughput(), mode);
             g = g.withOnDemand(u.onDemandThroughput());
         }
+        // UpdateTable checked the increase against the capacity model before taking the lock
+        if (u.warmThroughput() != null) g = g.withWarmThroughput(u.warmThroughput().over(g.warmThroughput()));
         gsis.set(at, g);
     }
 
