@@ -125,6 +125,9 @@ public final class Tables {
     /** The region in ARNs. */
     public String region() { return settings.region(); }
 
+    /** How long a deleted table, or a GSI deleted by UpdateTable, stays DELETING. */
+    public java.time.Duration deleteDelay() { return settings.tableDeleteDelay(); }
+
     /** The account in ARNs. */
     public String accountId() { return settings.accountId(); }
 

@@ -103,9 +103,29 @@ public record TableMetadata(
         return all;
     }
 
-    /** The metadata as seen at {@code now}: a CREATING table whose delay has passed is ACTIVE. */
+    /**
+     * The metadata as seen at {@code now}: a CREATING table whose delay has passed is ACTIVE, and
+     * a DELETING GSI whose delay has passed is gone.
+     */
     public TableMetadata resolvedAt(Instant now) {
-        if (status != TableStatus.CREATING || statusUntil == null || now.isBefore(statusUntil)) return this;
+        TableMetadata t = withoutIndexesGoneAt(now);
+        if (t.status != TableStatus.CREATING || t.statusUntil == null || now.isBefore(t.statusUntil)) return t;
+        return t.activated();
+    }
+
+    /** This metadata without the DELETING GSIs whose delay has passed at {@code now}; this if there are none. */
+    public TableMetadata withoutIndexesGoneAt(Instant now) {
+        List<IndexMetadata> kept = null;
+        for (int i = 0; i < globalIndexes.size(); i++) {
+            IndexMetadata g = globalIndexes.get(i);
+            boolean gone = g.status() == TableStatus.DELETING && (g.statusUntil() == null || !now.isBefore(g.statusUntil()));
+            if (gone && kept == null) kept = new ArrayList<>(globalIndexes.subList(0, i));
+            else if (!gone && kept != null) kept.add(g);
+        }
+        return kept == null ? this : toBuilder().globalIndexes(kept).build();
+    }
+
+    private TableMetadata activated() {
         List<IndexMetadata> gsis = new ArrayList<>();
         for (IndexMetadata g : globalIndexes) {
             gsis.add(g.status() == TableStatus.CREATING ? g.withStatus(TableStatus.ACTIVE) : g);

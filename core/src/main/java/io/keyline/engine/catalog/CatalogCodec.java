@@ -32,8 +32,9 @@ import java.util.Map;
  * {@value #FORMAT_VERSION} format version, so later versions can read or migrate old records.
  * Members are written in a fixed order; instants are ISO-8601 strings (nanosecond precision
  * survives); absent optional values are JSON null, except {@code Stream}, {@code Sse} and
- * {@code Warm} (a requested warm throughput, table or GSI; added later within format 1), which
- * are left out, so a record without them reads as it always did. The catalog's own format, independent of the wire protocol's JSON: the bytes
+ * {@code Warm} (a requested warm throughput, table or GSI) and a GSI's {@code StatusUntil}
+ * (when a DELETING GSI is gone), both added later within format 1, which are left out, so a
+ * record without them reads as it always did. The catalog's own format, independent of the wire protocol's JSON: the bytes
  * are those earlier versions wrote (the golden file in CatalogCodecTest holds them), so their
  * data loads unchanged. A record this version cannot read fails with an {@link InternalFailure}.
  * Stateless and thread-safe.
@@ -209,6 +210,7 @@ final class CatalogCodec {
             writeThroughput(g, i.throughput());
             writeOnDemand(g, i.onDemand());
             writeWarm(g, i.warmThroughput());
+            if (i.statusUntil() != null) writeInstant(g, "StatusUntil", i.statusUntil());
             g.writeEndObject();
         }
         g.writeEndArray();
@@ -252,7 +254,8 @@ final class CatalogCodec {
             out.add(new IndexMetadata(m.string("Name"), m.enumValue("Kind", IndexKind.class), keySchema(m),
                     new Projection(m.enumValue("ProjectionType", ProjectionType.class), m.list("NonKeyAttributes", String.class)),
                     m.longValue("KeyspaceId"), m.string("Arn"), m.optionalEnum("Status", TableStatus.class),
-                    throughput(m.optionalObject("Throughput")), onDemand(m.optionalObject("OnDemand")), warm(m)));
+                    throughput(m.optionalObject("Throughput")), onDemand(m.optionalObject("OnDemand")), warm(m),
+                    m.has("StatusUntil") ? m.optionalInstant("StatusUntil") : null));
         }
         return out;
     }

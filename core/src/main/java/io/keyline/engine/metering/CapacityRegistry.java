@@ -152,6 +152,7 @@ public final class CapacityRegistry {
         for (IndexMetadata l : t.localIndexes()) lsis.add(indexSpec(t.keySchema(), l));
         List<TableBinding.Gsi> gsis = new ArrayList<>();
         for (IndexMetadata g : t.globalIndexes()) {
+            if (!g.isLive()) continue; // a GSI being deleted takes no writes, so it applies no back-pressure
             PartitionMap map = cap.index(g.name());
             if (map == null) map = cap.addIndex(gsiSpec(t, g));
             gsis.add(new TableBinding.Gsi(indexSpec(t.keySchema(), g), map));
