@@ -326,9 +326,18 @@ class CreateTableTest {
             assertThat(map(d.get("StreamSpecification"))).containsEntry("StreamEnabled", true).containsEntry("StreamViewType", "NEW_IMAGE");
             assertThat(d).doesNotContainKeys("LatestStreamArn", "LatestStreamLabel");
             assertThat(map(d.get("SSEDescription"))).containsEntry("Status", "ENABLED").containsEntry("SSEType", "KMS");
+            // the AWS managed key by its alias: Keyline holds no key, so it invents no key id
+            assertThat((String) map(d.get("SSEDescription")).get("KMSMasterKeyArn")).startsWith("arn:aws:kms:")
+                    .endsWith(":alias/aws/dynamodb");
             assertThat(map(d.get("TableClassSummary"))).containsEntry("TableClass", "STANDARD_INFREQUENT_ACCESS");
             assertThat(d.get("DeletionProtectionEnabled")).isEqualTo(true);
             assertThat(cp.engine.catalog().get("tbl").tags()).containsEntry("k", "v");
+        }
+
+        @Test void aKmsKeyTheClientNamedIsReportedAsItsArn() {
+            Map<String, Object> d = map(cp.call("CreateTable", "{'TableName':'tbl','BillingMode':'PAY_PER_REQUEST'," + KEY_P + "," + DEF_P
+                    + ",'SSESpecification':{'Enabled':true,'SSEType':'KMS','KMSMasterKeyId':'alias/mine'}}").get("TableDescription"));
+            assertThat((String) map(d.get("SSEDescription")).get("KMSMasterKeyArn")).matches("arn:aws:kms:[^:]+:[0-9]+:alias/mine");
         }
 
         @Test void disabledStreamAndSseAreAsIfAbsent() {

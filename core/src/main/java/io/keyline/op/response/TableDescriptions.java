@@ -11,13 +11,11 @@ import io.keyline.metadata.TableStatus;
 import io.keyline.model.KeyAttribute;
 import io.keyline.model.KeySchema;
 import java.math.BigDecimal;
-import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import java.util.function.LongFunction;
 
 /**
@@ -175,11 +173,18 @@ public final class TableDescriptions {
         d.put("WarmThroughput", m);
     }
 
-    private static String kmsKeyArn(String keyId, String region, String account) {
+    /**
+     * The ARN of the KMS key the client named (a key id, alias or ARN), or of the AWS managed key
+     * by its alias when it named none. SSEDescription keeps DynamoDB's shape (Status ENABLED,
+     * SSEType KMS, KMSMasterKeyArn), but Keyline encrypts nothing and holds no key: it reports
+     * the key the client chose, never an invented key id (DynamoDB names the managed key by its
+     * key id, which only AWS knows).
+     */
+    static String kmsKeyArn(String keyId, String region, String account) {
         if (keyId != null && keyId.startsWith("arn:")) return keyId;
-        String id = keyId != null ? keyId
-                : UUID.nameUUIDFromBytes(("aws/dynamodb|" + region + "|" + account).getBytes(StandardCharsets.UTF_8)).toString();
-        return "arn:aws:kms:" + region + ":" + account + ":key/" + id;
+        String prefix = "arn:aws:kms:" + region + ":" + account + ":";
+        if (keyId == null) return prefix + "alias/aws/dynamodb";
+        return keyId.startsWith("alias/") ? prefix + keyId : prefix + "key/" + keyId;
     }
 
     /** Epoch seconds with millisecond precision, as DynamoDB's JSON protocol sends timestamps. */
