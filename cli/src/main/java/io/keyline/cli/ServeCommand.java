@@ -100,7 +100,7 @@ public final class ServeCommand implements Callable<Integer> {
     @Option(names = "--partition-burst", paramLabel = "DURATION", converter = DurationConverter.class,
             description = "How many seconds of its 1,000 WCU / 3,000 RCU an idle partition banks. A partition not in "
                     + "debt admits any one request (a large batch or transaction) and is charged in full; in debt it "
-                    + "throttles until the debt is repaid at its ceiling. Default: 4s (our estimate).")
+                    + "throttles until the debt is repaid at its ceiling. Default: 7s (our estimate).")
     Duration partitionBurst;
 
     @Option(names = "--hot-partition-isolation", paramLabel = "DURATION", converter = DurationConverter.class,

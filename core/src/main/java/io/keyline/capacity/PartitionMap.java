@@ -104,11 +104,18 @@ public final class PartitionMap implements Partition.MapContext {
             double w = limits.servingWrite() / Rules.PARTITION_WRITE_CEILING;
             return (int) Math.max(1, Math.ceil(Math.max(r, w) - 1e-9));
         }
-        double p = t.read() / Rules.PARTITION_READ_CEILING + t.write() / Rules.PARTITION_WRITE_CEILING;
+        // a pre-warmed provisioned table has the partitions its warm throughput needs (docs/RULES.md#CAP-WARM-THROUGHPUT)
+        double p = Math.max(t.read(), t.warmRead()) / Rules.PARTITION_READ_CEILING
+                + Math.max(t.write(), t.warmWrite()) / Rules.PARTITION_WRITE_CEILING;
         return (int) Math.max(1, Math.ceil(p - 1e-9));
     }
 
     public String name() { return name; }
+
+    /** Read units a second this table or index serves at once: its warm throughput (docs/RULES.md#CAP-WARM-THROUGHPUT). */
+    public double warmRead() { return limits.warmRead(); }
+
+    public double warmWrite() { return limits.warmWrite(); }
 
     public String arn() { return arn; }
 

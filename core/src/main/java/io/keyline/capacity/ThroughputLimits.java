@@ -31,6 +31,9 @@ final class ThroughputLimits {
     private long windowStart;
     private double windowRead, windowWrite;
     private double highestProvisionedRead, highestProvisionedWrite;
+    /** Pre-warming asked for (WarmThroughput), the highest ever; and whether the table was ever on-demand. */
+    private double prewarmRead, prewarmWrite;
+    private boolean everOnDemand;
 
     double consumedRead, consumedWrite;
     /** Bumped whenever the serving rates change, so the map can add the partitions they need. */
@@ -57,7 +60,13 @@ final class ThroughputLimits {
         write.refill(now);
         boolean wasOnDemand = throughput != null && throughput.onDemandMode();
         this.throughput = t;
+        prewarmRead = Math.max(prewarmRead, t.warmRead());
+        prewarmWrite = Math.max(prewarmWrite, t.warmWrite());
         if (t.onDemandMode()) {
+            everOnDemand = true;
+            // pre-warming an on-demand table lifts its ceiling at once, as a previous peak would
+            peakRead = Math.max(peakRead, prewarmRead / Rules.ON_DEMAND_PEAK_MULTIPLIER);
+            peakWrite = Math.max(peakWrite, prewarmWrite / Rules.ON_DEMAND_PEAK_MULTIPLIER);
             peakRead = Math.max(peakRead, highestProvisionedRead / Rules.ON_DEMAND_PEAK_MULTIPLIER);
             peakWrite = Math.max(peakWrite, highestProvisionedWrite / Rules.ON_DEMAND_PEAK_MULTIPLIER);
             applyOnDemand();
@@ -140,6 +149,22 @@ final class ThroughputLimits {
     synchronized double peakRead() { return peakRead; }
 
     synchronized double peakWrite() { return peakWrite; }
+
+    /**
+     * Warm throughput (docs/RULES.md#CAP-WARM-THROUGHPUT): the highest of the provisioned rate it
+     * was ever set to, the pre-warming asked for, and, once the table has been on-demand, the
+     * ceiling its previous peak allows (never below the new-table 12,000 / 4,000).
+     * OnDemandThroughput maximums and the table quota do not lower it.
+     */
+    synchronized double warmRead() {
+        double w = Math.max(highestProvisionedRead, prewarmRead);
+        return everOnDemand ? Math.max(w, Rules.ON_DEMAND_PEAK_MULTIPLIER * peakRead) : w;
+    }
+
+    synchronized double warmWrite() {
+        double w = Math.max(highestProvisionedWrite, prewarmWrite);
+        return everOnDemand ? Math.max(w, Rules.ON_DEMAND_PEAK_MULTIPLIER * peakWrite) : w;
+    }
 
     synchronized double consumedRead() { return consumedRead; }
 

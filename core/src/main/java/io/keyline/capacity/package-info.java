@@ -65,7 +65,7 @@
  * count heuristic ⌈RCU/3,000 + WCU/1,000⌉ and on-demand's max(R/3,000, W/1,000); the growth delay
  * of an on-demand peak (30 min); when a partition counts as hot (80% of its ceiling or throttled)
  * and how long before it is isolated (1 min); how much of its ceiling an idle partition banks
- * (4 s) and that one request in credit is charged in full; the on-demand table's bank (20 s); the
+ * (7 s) and that one request in credit is charged in full; the on-demand table's bank (20 s); the
  * monotonic-sort-key share (90%); Query/Scan's partition minimum combined by
  * max rather than sum ({@link io.keyline.capacity.ReadMeter#units}); an in-place index update
  * sized on the larger entry; KeyRange on on-demand mapped to ThrottlingException; the on-demand

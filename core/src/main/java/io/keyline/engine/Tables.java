@@ -1,5 +1,7 @@
 package io.keyline.engine;
 
+import io.keyline.capacity.PartitionMap;
+import io.keyline.capacity.TableCapacity;
 import io.keyline.engine.catalog.Catalog;
 import io.keyline.engine.catalog.TableStatistics;
 import io.keyline.engine.config.Settings;
@@ -15,6 +17,7 @@ import io.keyline.time.Clock;
 import java.time.Instant;
 import java.util.List;
 import java.util.function.Consumer;
+import java.util.function.LongFunction;
 import java.util.function.UnaryOperator;
 
 /**
@@ -102,11 +105,28 @@ public final class Tables {
         return new KeyspaceUsage(s.sizeBytes(), s.itemCount(), s.backfilling());
     }
 
+    /**
+     * What DescribeTable shows of {@code table}'s keyspaces: {@link #usage}, plus for the table and
+     * each GSI the warm throughput its partition map has now (docs/RULES.md#CAP-WARM-THROUGHPUT).
+     */
+    public LongFunction<KeyspaceUsage> usageOf(TableMetadata table) {
+        TableCapacity cap = capacity.binding(table).capacity();
+        return keyspaceId -> {
+            KeyspaceUsage u = usage(keyspaceId);
+            PartitionMap map = keyspaceId == table.keyspaceId() ? cap.table() : null;
+            for (IndexMetadata g : table.globalIndexes()) if (g.keyspaceId() == keyspaceId) map = cap.index(g.name());
+            return map == null ? u : u.withWarmThroughput(map.warmRead(), map.warmWrite());
+        };
+    }
+
     /** Now, on the engine's clock. */
     public Instant now() { return clock.now(); }
 
     /** The region in ARNs. */
     public String region() { return settings.region(); }
+
+    /** How long a deleted table, or a GSI deleted by UpdateTable, stays DELETING. */
+    public java.time.Duration deleteDelay() { return settings.tableDeleteDelay(); }
 
     /** The account in ARNs. */
     public String accountId() { return settings.accountId(); }

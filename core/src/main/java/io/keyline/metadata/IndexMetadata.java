@@ -1,6 +1,7 @@
 package io.keyline.metadata;
 
 import io.keyline.model.KeySchema;
+import java.time.Instant;
 
 /**
  * One secondary index of a table. A GSI owns its keyspace and its capacity ({@code throughput},
@@ -8,6 +9,9 @@ import io.keyline.model.KeySchema;
  * descriptions, so those are null for it. Immutable: changes replace the table's metadata.
  *
  * @param keyspaceId storage prefix of the index entries, unique for the life of the store
+ * @param warmThroughput a GSI's WarmThroughput as the client asked for it, or null
+ * @param statusUntil when a DELETING GSI is gone (then {@link TableMetadata#resolvedAt} drops
+ *                    it), or null
  */
 public record IndexMetadata(
         String name,
@@ -18,19 +22,46 @@ public record IndexMetadata(
         String arn,
         TableStatus status,
         ProvisionedThroughputState throughput,
-        OnDemandThroughput onDemand) {
+        OnDemandThroughput onDemand,
+        WarmThroughput warmThroughput,
+        Instant statusUntil) {
+
+    /** An index without a requested warm throughput. */
+    public IndexMetadata(String name, IndexKind kind, KeySchema keySchema, Projection projection, long keyspaceId, String arn,
+                         TableStatus status, ProvisionedThroughputState throughput, OnDemandThroughput onDemand) {
+        this(name, kind, keySchema, projection, keyspaceId, arn, status, throughput, onDemand, null, null);
+    }
+
+    public IndexMetadata(String name, IndexKind kind, KeySchema keySchema, Projection projection, long keyspaceId, String arn,
+                         TableStatus status, ProvisionedThroughputState throughput, OnDemandThroughput onDemand,
+                         WarmThroughput warmThroughput) {
+        this(name, kind, keySchema, projection, keyspaceId, arn, status, throughput, onDemand, warmThroughput, null);
+    }
 
     public boolean isGlobal() { return kind == IndexKind.GLOBAL; }
 
     public IndexMetadata withStatus(TableStatus s) {
-        return new IndexMetadata(name, kind, keySchema, projection, keyspaceId, arn, s, throughput, onDemand);
+        return new IndexMetadata(name, kind, keySchema, projection, keyspaceId, arn, s, throughput, onDemand, warmThroughput, statusUntil);
     }
 
     public IndexMetadata withThroughput(ProvisionedThroughputState t) {
-        return new IndexMetadata(name, kind, keySchema, projection, keyspaceId, arn, status, t, onDemand);
+        return new IndexMetadata(name, kind, keySchema, projection, keyspaceId, arn, status, t, onDemand, warmThroughput, statusUntil);
     }
 
     public IndexMetadata withOnDemand(OnDemandThroughput o) {
-        return new IndexMetadata(name, kind, keySchema, projection, keyspaceId, arn, status, throughput, o);
+        return new IndexMetadata(name, kind, keySchema, projection, keyspaceId, arn, status, throughput, o, warmThroughput, statusUntil);
     }
+
+    public IndexMetadata withWarmThroughput(WarmThroughput w) {
+        return new IndexMetadata(name, kind, keySchema, projection, keyspaceId, arn, status, throughput, onDemand, w, statusUntil);
+    }
+
+    /** This GSI as DELETING until {@code until}. */
+    public IndexMetadata deletingUntil(Instant until) {
+        return new IndexMetadata(name, kind, keySchema, projection, keyspaceId, arn, TableStatus.DELETING, throughput, onDemand,
+                warmThroughput, until);
+    }
+
+    /** A GSI that is ACTIVE, or one being created: one being deleted no longer serves or takes writes. */
+    public boolean isLive() { return status != TableStatus.DELETING; }
 }

@@ -7,4 +7,11 @@ import io.keyline.model.KeySchema;
  * {@code throughput} and {@code onDemand} are null. Immutable.
  */
 public record NewIndex(String name, IndexKind kind, KeySchema keySchema, Projection projection,
-                       ProvisionedThroughputState throughput, OnDemandThroughput onDemand) {}
+                       ProvisionedThroughputState throughput, OnDemandThroughput onDemand, WarmThroughput warmThroughput) {
+
+    /** An index without a requested warm throughput. */
+    public NewIndex(String name, IndexKind kind, KeySchema keySchema, Projection projection,
+                    ProvisionedThroughputState throughput, OnDemandThroughput onDemand) {
+        this(name, kind, keySchema, projection, throughput, onDemand, null);
+    }
+}

@@ -26,7 +26,17 @@ public record NewTable(
         SseSettings sse,
         String tableClass,
         boolean deletionProtection,
-        Map<String, String> tags) {
+        Map<String, String> tags,
+        WarmThroughput warmThroughput) {
+
+    /** A table without a requested warm throughput. */
+    public NewTable(String name, KeySchema keySchema, Map<String, ScalarType> attributeDefinitions, BillingMode billingMode,
+                    ProvisionedThroughputState throughput, OnDemandThroughput onDemand, List<NewIndex> localIndexes,
+                    List<NewIndex> globalIndexes, StreamSettings stream, SseSettings sse, String tableClass,
+                    boolean deletionProtection, Map<String, String> tags) {
+        this(name, keySchema, attributeDefinitions, billingMode, throughput, onDemand, localIndexes, globalIndexes, stream,
+                sse, tableClass, deletionProtection, tags, null);
+    }
 
     public NewTable {
         attributeDefinitions = Collections.unmodifiableMap(new LinkedHashMap<>(attributeDefinitions));

@@ -29,6 +29,7 @@ import java.util.Map;
  * @param statusUntil end of a transient status, or null
  * @param payPerRequestSwitches when the table switched from PROVISIONED to PAY_PER_REQUEST within
  *                              the last day, oldest first (DynamoDB limits how often it may)
+ * @param warmThroughput the WarmThroughput the client asked for, or null
  */
 public record TableMetadata(
         String name,
@@ -51,7 +52,8 @@ public record TableMetadata(
         boolean deletionProtection,
         Map<String, String> tags,
         Instant statusUntil,
-        List<Instant> payPerRequestSwitches) {
+        List<Instant> payPerRequestSwitches,
+        WarmThroughput warmThroughput) {
 
     public TableMetadata {
         payPerRequestSwitches = List.copyOf(payPerRequestSwitches);
@@ -59,6 +61,18 @@ public record TableMetadata(
         localIndexes = List.copyOf(localIndexes);
         globalIndexes = List.copyOf(globalIndexes);
         tags = Collections.unmodifiableMap(new LinkedHashMap<>(tags));
+    }
+
+    /** A table without a requested warm throughput. */
+    public TableMetadata(String name, String tableId, String arn, long keyspaceId, Instant creationTime, TableStatus status,
+                         KeySchema keySchema, Map<String, ScalarType> attributeDefinitions, BillingMode billingMode,
+                         Instant lastUpdateToPayPerRequest, ProvisionedThroughputState throughput, OnDemandThroughput onDemand,
+                         List<IndexMetadata> localIndexes, List<IndexMetadata> globalIndexes, StreamSettings stream,
+                         SseSettings sse, String tableClass, boolean deletionProtection, Map<String, String> tags,
+                         Instant statusUntil, List<Instant> payPerRequestSwitches) {
+        this(name, tableId, arn, keyspaceId, creationTime, status, keySchema, attributeDefinitions, billingMode,
+                lastUpdateToPayPerRequest, throughput, onDemand, localIndexes, globalIndexes, stream, sse, tableClass,
+                deletionProtection, tags, statusUntil, payPerRequestSwitches, null);
     }
 
     /** A plain on-demand table with no indexes: the shape of the original skeleton record. */
@@ -89,9 +103,29 @@ public record TableMetadata(
         return all;
     }
 
-    /** The metadata as seen at {@code now}: a CREATING table whose delay has passed is ACTIVE. */
+    /**
+     * The metadata as seen at {@code now}: a CREATING table whose delay has passed is ACTIVE, and
+     * a DELETING GSI whose delay has passed is gone.
+     */
     public TableMetadata resolvedAt(Instant now) {
-        if (status != TableStatus.CREATING || statusUntil == null || now.isBefore(statusUntil)) return this;
+        TableMetadata t = withoutIndexesGoneAt(now);
+        if (t.status != TableStatus.CREATING || t.statusUntil == null || now.isBefore(t.statusUntil)) return t;
+        return t.activated();
+    }
+
+    /** This metadata without the DELETING GSIs whose delay has passed at {@code now}; this if there are none. */
+    public TableMetadata withoutIndexesGoneAt(Instant now) {
+        List<IndexMetadata> kept = null;
+        for (int i = 0; i < globalIndexes.size(); i++) {
+            IndexMetadata g = globalIndexes.get(i);
+            boolean gone = g.status() == TableStatus.DELETING && (g.statusUntil() == null || !now.isBefore(g.statusUntil()));
+            if (gone && kept == null) kept = new ArrayList<>(globalIndexes.subList(0, i));
+            else if (!gone && kept != null) kept.add(g);
+        }
+        return kept == null ? this : toBuilder().globalIndexes(kept).build();
+    }
+
+    private TableMetadata activated() {
         List<IndexMetadata> gsis = new ArrayList<>();
         for (IndexMetadata g : globalIndexes) {
             gsis.add(g.status() == TableStatus.CREATING ? g.withStatus(TableStatus.ACTIVE) : g);
@@ -123,6 +157,7 @@ public record TableMetadata(
         private Map<String, String> tags;
         private Instant statusUntil;
         private List<Instant> payPerRequestSwitches;
+        private WarmThroughput warmThroughput;
 
         private Builder(TableMetadata t) {
             this.t = t;
@@ -140,6 +175,7 @@ public record TableMetadata(
             tags = t.tags;
             statusUntil = t.statusUntil;
             payPerRequestSwitches = t.payPerRequestSwitches;
+            warmThroughput = t.warmThroughput;
         }
 
         public Builder status(TableStatus v) { status = v; return this; }
@@ -156,12 +192,13 @@ public record TableMetadata(
         public Builder tags(Map<String, String> v) { tags = v; return this; }
         public Builder statusUntil(Instant v) { statusUntil = v; return this; }
         public Builder payPerRequestSwitches(List<Instant> v) { payPerRequestSwitches = v; return this; }
+        public Builder warmThroughput(WarmThroughput v) { warmThroughput = v; return this; }
 
         public TableMetadata build() {
             return new TableMetadata(t.name, t.tableId, t.arn, t.keyspaceId, t.creationTime, status, t.keySchema,
                     attributeDefinitions, billingMode, lastUpdateToPayPerRequest, throughput, onDemand,
                     t.localIndexes, globalIndexes, stream, sse, tableClass, deletionProtection, tags, statusUntil,
-                    payPerRequestSwitches);
+                    payPerRequestSwitches, warmThroughput);
         }
     }
 }

@@ -10,6 +10,7 @@ import io.keyline.metadata.ProvisionedThroughputState;
 import io.keyline.metadata.SseSettings;
 import io.keyline.metadata.StreamSettings;
 import io.keyline.metadata.TableMetadata;
+import io.keyline.metadata.WarmThroughput;
 import io.keyline.error.Errors;
 import io.keyline.model.KeySchema;
 import io.keyline.model.ScalarType;
@@ -21,6 +22,7 @@ import io.keyline.op.control.SchemaRules;
 import io.keyline.op.request.Names;
 import io.keyline.op.control.Tags;
 import io.keyline.op.control.Throughputs;
+import io.keyline.op.control.WarmThroughputs;
 import io.keyline.op.request.CreateTableRequest;
 import io.keyline.op.request.KeySchemaElement;
 import io.keyline.op.request.ProvisionedThroughput;
@@ -69,7 +71,8 @@ public final class CreateTable implements Operation<CreateTableRequest> {
                 SchemaDecoder.keySchema(request), SchemaDecoder.indexes(request, "LocalSecondaryIndexes", false),
                 SchemaDecoder.indexes(request, "GlobalSecondaryIndexes", true), SchemaDecoder.stream(request),
                 SchemaDecoder.sse(request), request.string("TableClass"), SchemaDecoder.tags(request),
-                SchemaDecoder.onDemand(request.object("OnDemandThroughput")), request.bool("DeletionProtectionEnabled"));
+                SchemaDecoder.onDemand(request.object("OnDemandThroughput")), request.bool("DeletionProtectionEnabled"),
+                SchemaDecoder.warm(request.object("WarmThroughput")));
     }
 
     @Override public Object run(CreateTableRequest request) {
@@ -93,6 +96,8 @@ public final class CreateTable implements Operation<CreateTableRequest> {
         Map<String, String> tags = Tags.read(request.tags(), "tags", c);
         OnDemandThroughput onDemand = request.onDemandThroughput();
         Boolean deletionProtection = request.deletionProtectionEnabled();
+        WarmThroughput warm = request.warmThroughput();
+        WarmThroughputs.constrain(warm, "warmThroughput", c);
         c.throwIfAny();
 
         BillingMode mode = billing == null ? BillingMode.PROVISIONED : BillingMode.valueOf(billing);
@@ -118,13 +123,14 @@ public final class CreateTable implements Operation<CreateTableRequest> {
         }
         Throughputs.checkTableLimit(read, write, tables.tableQuotaRead(), tables.tableQuotaWrite());
         Tags.checkSemantics(tags, tags.size());
+        WarmThroughputs.checkNotBelow(warm, WarmThroughputs.initial(mode, throughput), "table");
 
         Instant now = tables.now();
         NewTable spec = new NewTable(name, keySchema, defs, mode, throughput, onDemand, localIndexes, globalIndexes,
-                stream(streamSpec, now), sse(sseSpec), tableClass, Boolean.TRUE.equals(deletionProtection), tags);
+                stream(streamSpec, now), sse(sseSpec), tableClass, Boolean.TRUE.equals(deletionProtection), tags, warm);
         TableMetadata created = tables.create(spec);
         if (created == null) throw Errors.resourceInUse("Table already exists: " + name);
-        return Map.of("TableDescription", TableDescriptions.full(created, tables::usage, tables.now(),
+        return Map.of("TableDescription", TableDescriptions.full(created, tables.usageOf(created), tables.now(),
                 tables.region(), tables.accountId()));
     }
 

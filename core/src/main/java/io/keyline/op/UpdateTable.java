@@ -9,6 +9,8 @@ import io.keyline.metadata.ProvisionedThroughputState;
 import io.keyline.metadata.StreamSettings;
 import io.keyline.metadata.TableMetadata;
 import io.keyline.metadata.TableStatus;
+import io.keyline.metadata.WarmThroughput;
+import io.keyline.metadata.KeyspaceUsage;
 import io.keyline.error.Errors;
 import io.keyline.model.ScalarType;
 import io.keyline.op.request.Constraints;
@@ -17,6 +19,7 @@ import io.keyline.op.control.SchemaDecoder;
 import io.keyline.op.control.SchemaInput;
 import io.keyline.op.request.Names;
 import io.keyline.op.control.Throughputs;
+import io.keyline.op.control.WarmThroughputs;
 import io.keyline.op.request.AttributeDefinition;
 import io.keyline.op.request.GlobalSecondaryIndexUpdate;
 import io.keyline.op.request.ProvisionedThroughput;
@@ -31,12 +34,13 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.LongFunction;
 
 /**
  * UpdateTable: billing mode, provisioned throughput (with DynamoDB's daily decrease budget),
  * GSI throughput updates, GSI creation and deletion (one per request; a created GSI is CREATING
  * while the engine backfills it with the existing items, then ACTIVE), streams, encryption,
- * table class, deletion protection and on-demand maxima. The
+ * table class, deletion protection, on-demand maxima and warm throughput (pre-warming). The
  * request's shape is checked first; the rest runs against the current metadata under the
  * catalog lock. Stateless.
  */
@@ -58,7 +62,7 @@ public final class UpdateTable implements Operation<UpdateTableRequest> {
                 SchemaDecoder.indexUpdates(request), SchemaDecoder.stream(request), SchemaDecoder.sse(request),
                 request.string("TableClass"), request.bool("DeletionProtectionEnabled"),
                 SchemaDecoder.onDemand(request.object("OnDemandThroughput")),
-                request.has("ReplicaUpdates"), request.has("WarmThroughput"));
+                request.has("ReplicaUpdates"), SchemaDecoder.warm(request.object("WarmThroughput")));
     }
 
     @Override public Object run(UpdateTableRequest request) {
@@ -78,6 +82,8 @@ public final class UpdateTable implements Operation<UpdateTableRequest> {
         c.oneOf("tableClass", tableClass, CreateTable.TABLE_CLASSES);
         Boolean deletionProtection = request.deletionProtectionEnabled();
         OnDemandThroughput onDemand = request.onDemandThroughput();
+        WarmThroughput warm = request.warmThroughput();
+        WarmThroughputs.constrain(warm, "warmThroughput", c);
         c.throwIfAny();
 
         boolean otherChanges = billing != null || !updates.isEmpty() || streamSpec != null || sseSpec != null
@@ -88,6 +94,7 @@ public final class UpdateTable implements Operation<UpdateTableRequest> {
                     + "GlobalSecondaryIndexUpdates or SSESpecification or ReplicaUpdates is required for UpdateTable");
         }
         GlobalIndexUpdates.checkShape(updates);
+        checkWarmIncreases(name, warm, updates);
         Instant now = tables.now();
         TableMetadata updated = tables.update(name, current -> {
             if (current.status() != TableStatus.ACTIVE) throw DeleteTable.inUse(current);
@@ -108,6 +115,7 @@ public final class UpdateTable implements Operation<UpdateTableRequest> {
             if (sseSpec != null) b.sse(CreateTable.sse(sseSpec));
             if (tableClass != null) b.tableClass(tableClass);
             if (deletionProtection != null) b.deletionProtection(deletionProtection);
+            if (warm != null) b.warmThroughput(warm.over(current.warmThroughput()));
             if (onDemand != null) {
                 Throughputs.checkOnDemand(onDemand, mode);
                 b.onDemand(onDemand);
@@ -117,7 +125,7 @@ public final class UpdateTable implements Operation<UpdateTableRequest> {
             return next;
         });
         if (updated == null) throw Names.notFound(name);
-        return Map.of("TableDescription", TableDescriptions.full(updated, tables::usage, now, tables.region(), tables.accountId()));
+        return Map.of("TableDescription", TableDescriptions.full(updated, tables.usageOf(updated), now, tables.region(), tables.accountId()));
     }
 
     private static ProvisionedThroughputState tableThroughput(TableMetadata current, BillingMode mode, boolean switching,
@@ -139,6 +147,30 @@ public final class UpdateTable implements Operation<UpdateTableRequest> {
         }
         return Throughputs.change("table", current.throughput(), pt, otherChanges, now);
     }
+
+    /**
+     * Refuses a WarmThroughput below what the table, or a GSI named in an Update action, is warm
+     * for now (docs/RULES.md#CAP-WARM-THROUGHPUT). Read from the capacity model before the
+     * catalog lock is taken, so the model is never consulted under it.
+     */
+    private void checkWarmIncreases(String name, WarmThroughput warm, List<GlobalSecondaryIndexUpdate> updates) {
+        TableMetadata table = tables.get(name);
+        if (table == null) return;
+        LongFunction<KeyspaceUsage> usage = null;
+        if (warm != null) {
+            usage = tables.usageOf(table);
+            WarmThroughputs.checkNotBelow(warm, current(usage.apply(table.keyspaceId())), "table");
+        }
+        for (GlobalSecondaryIndexUpdate u : updates) {
+            if (u.update() == null || u.update().warmThroughput() == null) continue;
+            IndexMetadata g = table.index(u.update().indexName());
+            if (g == null || !g.isGlobal()) continue; // the update itself names the missing index
+            if (usage == null) usage = tables.usageOf(table);
+            WarmThroughputs.checkNotBelow(u.update().warmThroughput(), current(usage.apply(g.keyspaceId())), "index " + g.name());
+        }
+    }
+
+    private static long[] current(KeyspaceUsage u) { return new long[] {u.warmRead(), u.warmWrite()}; }
 
     /** The recent switches to on-demand including this one; refused beyond DynamoDB's daily allowance. */
     private static List<Instant> recordSwitch(TableMetadata table, Instant now) {

@@ -179,10 +179,10 @@ class AdmissionTest {
         int first = spread(sim, t, 6000);
         assertThat(first).isBetween(4000, 8100); // the first second also spends the full bucket
         // spends what the first seconds left in the buckets: the 4 partitions' banks, a few hundred a second each
-        for (int s = 0; s < 15; s++) spread(sim, t, 6000);
+        for (int s = 0; s < 25; s++) spread(sim, t, 6000);
         int steady = spread(sim, t, 6000);
         assertThat(steady).isBetween(3900, 4100); // 4 partitions of 1,000 WCU
-        for (int s = 0; s < 45; s++) spread(sim, t, 6000);
+        for (int s = 0; s < 35; s++) spread(sim, t, 6000);
         // The first second served 6,000 (a full bucket plus its refill): that is the peak, doubled.
         assertThat(t.snapshot().servingWrite()).isEqualTo(12_000.0);
         assertThat(t.partitionCount()).isEqualTo(12);

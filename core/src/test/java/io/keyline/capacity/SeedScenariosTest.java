@@ -31,31 +31,37 @@ class SeedScenariosTest {
         ReadMeter page = new ReadMeter();
         double eventual = 0, strong = 0;
         int pages = 0, count = 0, scanned = 0, throttled = 0;
-        int i = 0;
-        while (i < items) {
-            long pageToken = Long.MIN_VALUE + Long.divideUnsigned(-1L, items) * i;
-            while (table.admitRead(pageToken, 0) != null) { throttled++; sim.advance(10); }
-            page.reset();
-            page.touchedPartition();
-            while (i < items && page.evaluatedBytes() < MB) {
-                page.evaluated(itemBytes);
-                scanned++;
-                if (i % 40_000 == 0) count++; // the filter keeps 10; the meter saw them all
-                i++;
+        // Two passes back to back: one partition's share of a pass (~12,800 RCU) fits what it
+        // banked while idle (docs/RULES.md#CAP-PARTITION-INSTANT), so the first pass runs free;
+        // the second, started at once, meets the partitions' 3,000 RCU ceiling. Figures: first pass.
+        for (int pass = 0; pass < 2; pass++) {
+            int i = 0;
+            while (i < items) {
+                long pageToken = Long.MIN_VALUE + Long.divideUnsigned(-1L, items) * i;
+                while (table.admitRead(pageToken, 0) != null) { throttled++; sim.advance(10); }
+                page.reset();
+                page.touchedPartition();
+                while (i < items && page.evaluatedBytes() < MB) {
+                    page.evaluated(itemBytes);
+                    if (pass == 0) scanned++;
+                    if (pass == 0 && i % 40_000 == 0) count++; // the filter keeps 10; the meter saw them all
+                    i++;
+                }
+                if (pass == 0) {
+                    pages++;
+                    eventual += page.units(ReadConsistency.EVENTUAL);
+                    strong += page.units(ReadConsistency.STRONG);
+                }
+                table.chargeRead(pageToken, 0, page.units(ReadConsistency.EVENTUAL));
             }
-            pages++;
-            eventual += page.units(ReadConsistency.EVENTUAL);
-            strong += page.units(ReadConsistency.STRONG);
-            table.chargeRead(pageToken, 0, page.units(ReadConsistency.EVENTUAL));
-            // pages back to back: a partition's ~100 pages of 128 RCU are more than it banked while idle
+            if (pass == 0) assertThat(table.snapshot().consumedRead()).isEqualTo(eventual);
         }
         assertThat(scanned).isEqualTo(400_000);
         assertThat(count).isEqualTo(10);
         assertThat(pages).isBetween(370, 410);
         assertThat(eventual).isBetween(48_000.0, 52_000.0);
         assertThat(strong).isEqualTo(2 * eventual);
-        assertThat(table.snapshot().consumedRead()).isEqualTo(eventual);
-        assertThat(throttled).as("a scan at one partition at a time meets its 3,000 RCU ceiling").isGreaterThan(0);
+        assertThat(throttled).as("scans back to back, one partition at a time, meet its 3,000 RCU ceiling").isGreaterThan(0);
     }
 
     /**

@@ -311,7 +311,10 @@ class CreateTableTest {
                     + "'WriteCapacityUnits':3}," + KEY_P + "," + DEF_P + "}").get("TableDescription"));
             assertThat(map(d.get("ProvisionedThroughput"))).containsEntry("ReadCapacityUnits", BigDecimal.valueOf(2))
                     .containsEntry("WriteCapacityUnits", BigDecimal.valueOf(3));
-            assertThat(d).doesNotContainKeys("BillingModeSummary", "WarmThroughput");
+            assertThat(d).doesNotContainKey("BillingModeSummary");
+            // warm throughput exists for every table; a provisioned one is warm for its units (docs/RULES.md#CAP-WARM-THROUGHPUT)
+            assertThat(map(d.get("WarmThroughput"))).containsEntry("ReadUnitsPerSecond", BigDecimal.valueOf(2))
+                    .containsEntry("WriteUnitsPerSecond", BigDecimal.valueOf(3)).containsEntry("Status", "ACTIVE");
         }
 
         @Test void streamsSseAndTagsAreKept() {
@@ -319,11 +322,22 @@ class CreateTableTest {
                     + ",'StreamSpecification':{'StreamEnabled':true,'StreamViewType':'NEW_IMAGE'},'SSESpecification':{'Enabled':true},"
                     + "'TableClass':'STANDARD_INFREQUENT_ACCESS','DeletionProtectionEnabled':true,'Tags':[{'Key':'k','Value':'v'}]}")
                     .get("TableDescription"));
-            assertThat(d.get("LatestStreamArn")).isEqualTo(d.get("TableArn") + "/stream/2026-01-01T00:00:00.000");
+            // the setting is kept, but no stream is served, so no stream ARN or label is reported
+            assertThat(map(d.get("StreamSpecification"))).containsEntry("StreamEnabled", true).containsEntry("StreamViewType", "NEW_IMAGE");
+            assertThat(d).doesNotContainKeys("LatestStreamArn", "LatestStreamLabel");
             assertThat(map(d.get("SSEDescription"))).containsEntry("Status", "ENABLED").containsEntry("SSEType", "KMS");
+            // the AWS managed key by its alias: Keyline holds no key, so it invents no key id
+            assertThat((String) map(d.get("SSEDescription")).get("KMSMasterKeyArn")).startsWith("arn:aws:kms:")
+                    .endsWith(":alias/aws/dynamodb");
             assertThat(map(d.get("TableClassSummary"))).containsEntry("TableClass", "STANDARD_INFREQUENT_ACCESS");
             assertThat(d.get("DeletionProtectionEnabled")).isEqualTo(true);
             assertThat(cp.engine.catalog().get("tbl").tags()).containsEntry("k", "v");
+        }
+
+        @Test void aKmsKeyTheClientNamedIsReportedAsItsArn() {
+            Map<String, Object> d = map(cp.call("CreateTable", "{'TableName':'tbl','BillingMode':'PAY_PER_REQUEST'," + KEY_P + "," + DEF_P
+                    + ",'SSESpecification':{'Enabled':true,'SSEType':'KMS','KMSMasterKeyId':'alias/mine'}}").get("TableDescription"));
+            assertThat((String) map(d.get("SSEDescription")).get("KMSMasterKeyArn")).matches("arn:aws:kms:[^:]+:[0-9]+:alias/mine");
         }
 
         @Test void disabledStreamAndSseAreAsIfAbsent() {

@@ -65,7 +65,9 @@ public final class Catalog {
             expire(t);
             return null;
         }
-        return t.resolvedAt(now);
+        TableMetadata settled = t.withoutIndexesGoneAt(now);
+        if (settled != t) settled = settle(t, settled);
+        return settled == null ? null : settled.resolvedAt(now);
     }
 
     /** Table names after {@code exclusiveStart} (null: from the first), in order, at most limit. */
@@ -104,7 +106,7 @@ public final class Catalog {
                 tableKeyspace, now, status, spec.keySchema(), spec.attributeDefinitions(), spec.billingMode(),
                 spec.billingMode() == BillingMode.PAY_PER_REQUEST ? now : null, spec.throughput(), spec.onDemand(),
                 lsis, gsis, spec.stream(), spec.sse(), spec.tableClass(), spec.deletionProtection(), spec.tags(),
-                creating ? now.plus(settings.tableCreateDelay()) : null, List.of());
+                creating ? now.plus(settings.tableCreateDelay()) : null, List.of(), spec.warmThroughput());
         WriteBatch batch = new WriteBatch();
         batch.put(counterKey(), Keyspaces.prefix(nextKeyspaceId));
         batch.put(tableKey(t.name()), CatalogCodec.encode(t));
@@ -125,12 +127,12 @@ public final class Catalog {
 
     private IndexMetadata indexOf(NewIndex i, String tableArn, TableStatus status) {
         return new IndexMetadata(i.name(), i.kind(), i.keySchema(), i.projection(), nextKeyspaceId++,
-                tableArn + "/index/" + i.name(), status, i.throughput(), i.onDemand());
+                tableArn + "/index/" + i.name(), status, i.throughput(), i.onDemand(), i.warmThroughput());
     }
 
     /**
      * Applies {@code change} to the current metadata of table {@code name} and persists the
-     * result; index keyspaces that the change dropped are cleared in the same batch. The change
+     * result; index keyspaces that the change dropped or marked DELETING are cleared in the same batch. The change
      * runs under the catalog lock and may throw to reject the update. Returns null if there is
      * no such table.
      */
@@ -142,7 +144,8 @@ public final class Catalog {
         batch.put(tableKey(name), CatalogCodec.encode(updated));
         List<Long> dropped = new ArrayList<>();
         for (IndexMetadata old : current.indexes()) {
-            if (updated.indexes().stream().noneMatch(i -> i.keyspaceId() == old.keyspaceId())) {
+            // a GSI that is gone, or that this change marks DELETING: its entries go now
+            if (updated.indexes().stream().noneMatch(i -> i.keyspaceId() == old.keyspaceId() && i.isLive()) && old.isLive()) {
                 batch.deleteRange(Keyspaces.prefix(old.keyspaceId()), Keyspaces.end(old.keyspaceId()));
                 dropped.add(old.keyspaceId());
             }
@@ -205,6 +208,18 @@ public final class Catalog {
         return t == null ? null : statistics(t.keyspaceId());
     }
 
+    /**
+     * Stores {@code settled}, table {@code t} without the GSIs whose DELETING delay has passed
+     * (their entries went when they were deleted), unless {@code t} changed meanwhile; returns
+     * the current metadata.
+     */
+    private synchronized TableMetadata settle(TableMetadata t, TableMetadata settled) {
+        if (tables.get(t.name()) != t) return tables.get(t.name());
+        storage.write(new WriteBatch().put(tableKey(t.name()), CatalogCodec.encode(settled)));
+        tables.put(t.name(), settled);
+        return settled;
+    }
+
     private synchronized void expire(TableMetadata t) {
         if (tables.remove(t.name(), t)) storage.write(new WriteBatch().delete(tableKey(t.name())));
     }
@@ -222,7 +237,7 @@ public final class Catalog {
         }
         for (TableMetadata t : tables.values()) {
             statistics.put(t.keyspaceId(), scan(t.keyspaceId(), sizer));
-            for (IndexMetadata i : t.indexes()) statistics.put(i.keyspaceId(), scan(i.keyspaceId(), sizer));
+            for (IndexMetadata i : t.indexes()) if (i.isLive()) statistics.put(i.keyspaceId(), scan(i.keyspaceId(), sizer));
         }
     }
 

@@ -14,6 +14,7 @@ import io.keyline.metadata.SseSettings;
 import io.keyline.metadata.StreamSettings;
 import io.keyline.metadata.TableMetadata;
 import io.keyline.metadata.TableStatus;
+import io.keyline.metadata.WarmThroughput;
 import io.keyline.model.KeyAttribute;
 import io.keyline.model.KeySchema;
 import io.keyline.model.ScalarType;
@@ -30,8 +31,10 @@ import java.util.Map;
  * The persisted form of {@link TableMetadata}: a compact JSON object with an explicit
  * {@value #FORMAT_VERSION} format version, so later versions can read or migrate old records.
  * Members are written in a fixed order; instants are ISO-8601 strings (nanosecond precision
- * survives); absent optional values are JSON null, except {@code Stream} and {@code Sse}, which
- * are left out. The catalog's own format, independent of the wire protocol's JSON: the bytes
+ * survives); absent optional values are JSON null, except {@code Stream}, {@code Sse} and
+ * {@code Warm} (a requested warm throughput, table or GSI) and a GSI's {@code StatusUntil}
+ * (when a DELETING GSI is gone), both added later within format 1, which are left out, so a
+ * record without them reads as it always did. The catalog's own format, independent of the wire protocol's JSON: the bytes
  * are those earlier versions wrote (the golden file in CatalogCodecTest holds them), so their
  * data loads unchanged. A record this version cannot read fails with an {@link InternalFailure}.
  * Stateless and thread-safe.
@@ -80,7 +83,7 @@ final class CatalogCodec {
                 throughput(m.optionalObject("Throughput")), onDemand(m.optionalObject("OnDemand")),
                 indexes(m, "LocalIndexes"), indexes(m, "GlobalIndexes"), stream, sse,
                 m.optionalString("TableClass"), m.bool("DeletionProtection"), m.stringMap("Tags"),
-                m.optionalInstant("StatusUntil"), m.instants("PayPerRequestSwitches"));
+                m.optionalInstant("StatusUntil"), m.instants("PayPerRequestSwitches"), warm(m));
     }
 
     static byte[] utf8(String s) { return s.getBytes(StandardCharsets.UTF_8); }
@@ -129,6 +132,15 @@ final class CatalogCodec {
         g.writeArrayFieldStart("PayPerRequestSwitches");
         for (Instant i : t.payPerRequestSwitches()) g.writeString(i.toString());
         g.writeEndArray();
+        writeWarm(g, t.warmThroughput());
+        g.writeEndObject();
+    }
+
+    private static void writeWarm(JsonGenerator g, WarmThroughput w) throws IOException {
+        if (w == null) return;
+        g.writeObjectFieldStart("Warm");
+        writeOptionalLong(g, "Read", w.readUnitsPerSecond());
+        writeOptionalLong(g, "Write", w.writeUnitsPerSecond());
         g.writeEndObject();
     }
 
@@ -197,6 +209,8 @@ final class CatalogCodec {
             g.writeStringField("Status", i.status() == null ? null : i.status().name());
             writeThroughput(g, i.throughput());
             writeOnDemand(g, i.onDemand());
+            writeWarm(g, i.warmThroughput());
+            if (i.statusUntil() != null) writeInstant(g, "StatusUntil", i.statusUntil());
             g.writeEndObject();
         }
         g.writeEndArray();
@@ -228,13 +242,20 @@ final class CatalogCodec {
         return new OnDemandThroughput(m.optionalLong("MaxRead"), m.optionalLong("MaxWrite"));
     }
 
+    private static WarmThroughput warm(CatalogRecord owner) {
+        if (!owner.has("Warm")) return null;
+        CatalogRecord w = owner.object("Warm");
+        return new WarmThroughput(w.optionalLong("Read"), w.optionalLong("Write"));
+    }
+
     private static List<IndexMetadata> indexes(CatalogRecord owner, String name) {
         List<IndexMetadata> out = new ArrayList<>();
         for (CatalogRecord m : owner.list(name, CatalogRecord.class)) {
             out.add(new IndexMetadata(m.string("Name"), m.enumValue("Kind", IndexKind.class), keySchema(m),
                     new Projection(m.enumValue("ProjectionType", ProjectionType.class), m.list("NonKeyAttributes", String.class)),
                     m.longValue("KeyspaceId"), m.string("Arn"), m.optionalEnum("Status", TableStatus.class),
-                    throughput(m.optionalObject("Throughput")), onDemand(m.optionalObject("OnDemand"))));
+                    throughput(m.optionalObject("Throughput")), onDemand(m.optionalObject("OnDemand")), warm(m),
+                    m.has("StatusUntil") ? m.optionalInstant("StatusUntil") : null));
         }
         return out;
     }

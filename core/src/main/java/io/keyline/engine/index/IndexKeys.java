@@ -47,12 +47,12 @@ public final class IndexKeys {
      * Refuses a new item image whose index key attributes (present ones) have another type than
      * declared, are empty, or are too long, naming the first index (LSIs, then GSIs) in
      * DynamoDB's words. A GSI still CREATING is not checked: DynamoDB refuses such writes only
-     * after the backfill.
+     * after the backfill; nor is one being deleted.
      */
     public static void check(TableMetadata table, Map<String, AttributeValue> item) {
         if (item == null) return;
         for (IndexMetadata index : table.indexes()) {
-            if (index.status() == TableStatus.CREATING) continue;
+            if (index.status() == TableStatus.CREATING || index.status() == TableStatus.DELETING) continue;
             for (KeyAttribute a : index.keySchema().hash()) checkValue(index, a, item.get(a.name()), true);
             for (KeyAttribute a : index.keySchema().range()) checkValue(index, a, item.get(a.name()), false);
         }

@@ -53,6 +53,7 @@ public final class IndexMaintenance implements ItemStore.WriteHook {
         if (!table.localIndexes().isEmpty()) after.add(local(table, oldItem, newItem, batch));
         List<IndexEntries.Delta> gsiDeltas = new ArrayList<>(table.globalIndexes().size());
         for (IndexMetadata gsi : table.globalIndexes()) {
+            if (!gsi.isLive()) continue; // DELETING: its entries are gone already
             IndexEntries.Delta d = IndexEntries.update(table, gsi, oldItem, newItem);
             if (!d.isEmpty()) gsiDeltas.add(d);
         }

@@ -12,6 +12,7 @@ import io.keyline.metadata.IndexMetadata;
 import io.keyline.metadata.OnDemandThroughput;
 import io.keyline.metadata.ProvisionedThroughputState;
 import io.keyline.metadata.TableMetadata;
+import io.keyline.metadata.WarmThroughput;
 import io.keyline.model.KeySchema;
 import io.keyline.time.Clock;
 import java.util.ArrayList;
@@ -87,8 +88,8 @@ public final class CapacityRegistry {
             if (was == null || was.keyspaceId() != g.keyspaceId()) {
                 cap.addIndex(gsiSpec(updated, g));
             } else {
-                Throughput t = throughput(updated.billingMode(), g.throughput(), g.onDemand());
-                if (!t.equals(throughput(before.billingMode(), was.throughput(), was.onDemand()))) changed.put(g.name(), t);
+                Throughput t = gsiThroughput(updated, g);
+                if (!t.equals(gsiThroughput(before, was))) changed.put(g.name(), t);
             }
         }
         Throughput tableBefore = tableThroughput(before);
@@ -129,7 +130,7 @@ public final class CapacityRegistry {
         List<Object> out = new ArrayList<>();
         for (IndexMetadata g : gsis) out.add(List.of(g.name(), g.keyspaceId(), g.keySchema(), g.projection(),
                 g.throughput() == null ? "" : List.of(g.throughput().readCapacityUnits(), g.throughput().writeCapacityUnits()),
-                g.onDemand() == null ? "" : g.onDemand()));
+                g.onDemand() == null ? "" : g.onDemand(), g.warmThroughput() == null ? "" : g.warmThroughput()));
         return out;
     }
 
@@ -143,8 +144,7 @@ public final class CapacityRegistry {
     }
 
     private static CapacityModel.GsiSpec gsiSpec(TableMetadata t, IndexMetadata g) {
-        return new CapacityModel.GsiSpec(g.name(), g.arn(), g.keySchema().hasSortKey(),
-                throughput(t.billingMode(), g.throughput(), g.onDemand()));
+        return new CapacityModel.GsiSpec(g.name(), g.arn(), g.keySchema().hasSortKey(), gsiThroughput(t, g));
     }
 
     private TableBinding bind(TableMetadata t, TableCapacity cap) {
@@ -152,6 +152,7 @@ public final class CapacityRegistry {
         for (IndexMetadata l : t.localIndexes()) lsis.add(indexSpec(t.keySchema(), l));
         List<TableBinding.Gsi> gsis = new ArrayList<>();
         for (IndexMetadata g : t.globalIndexes()) {
+            if (!g.isLive()) continue; // a GSI being deleted takes no writes, so it applies no back-pressure
             PartitionMap map = cap.index(g.name());
             if (map == null) map = cap.addIndex(gsiSpec(t, g));
             gsis.add(new TableBinding.Gsi(indexSpec(t.keySchema(), g), map));
@@ -170,7 +171,15 @@ public final class CapacityRegistry {
     }
 
     static Throughput tableThroughput(TableMetadata t) {
-        return throughput(t.billingMode(), t.throughput(), t.onDemand());
+        return warmed(throughput(t.billingMode(), t.throughput(), t.onDemand()), t.warmThroughput());
+    }
+
+    static Throughput gsiThroughput(TableMetadata t, IndexMetadata g) {
+        return warmed(throughput(t.billingMode(), g.throughput(), g.onDemand()), g.warmThroughput());
+    }
+
+    private static Throughput warmed(Throughput t, WarmThroughput warm) {
+        return warm == null ? t : t.warmedTo(warm.read(), warm.write());
     }
 
     /** A provisioned table's units, or on-demand with its OnDemandThroughput maximums (-1 or absent: none). */

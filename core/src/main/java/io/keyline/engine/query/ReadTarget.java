@@ -2,6 +2,8 @@ package io.keyline.engine.query;
 
 import io.keyline.metadata.IndexMetadata;
 import io.keyline.metadata.TableMetadata;
+import io.keyline.metadata.TableStatus;
+import io.keyline.error.Errors;
 import io.keyline.engine.codec.KeyCodec;
 import io.keyline.engine.codec.KeyRange;
 import io.keyline.engine.codec.SortKeyCondition;
@@ -29,7 +31,19 @@ public record ReadTarget(String indexName, long keyspaceId, KeySchema keySchema,
         return new ReadTarget(null, table.keyspaceId(), table.keySchema(), table.keySchema(), false);
     }
 
+    /**
+     * An index read; refused, whatever operation reads it, while a GSI is not ACTIVE: CREATING
+     * with DynamoDB's text (quoted in StackOverflow question 59322281), DELETING as if it were
+     * gone already, in DynamoDB's words for a missing index [inf] (docs/RULES.md#GSI-BACKFILL,
+     * docs/RULES.md#GSI-DELETING).
+     */
     public static ReadTarget index(TableMetadata table, IndexMetadata index) {
+        if (index.isGlobal() && index.status() == TableStatus.CREATING) {
+            throw Errors.validation("Cannot read from backfilling global secondary index: " + index.name());
+        }
+        if (index.isGlobal() && index.status() == TableStatus.DELETING) {
+            throw Errors.validation("The table does not have the specified index: " + index.name());
+        }
         return new ReadTarget(index.name(), index.keyspaceId(), index.keySchema(), table.keySchema(), index.isGlobal());
     }
 

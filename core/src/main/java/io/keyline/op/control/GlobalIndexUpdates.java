@@ -49,8 +49,12 @@ public final class GlobalIndexUpdates {
             if (u.update() != null) {
                 Names.indexName(u.update().indexName(), p + ".update.indexName", c);
                 SchemaInput.throughput(u.update().provisionedThroughput(), p + ".update.provisionedThroughput", c);
+                WarmThroughputs.constrain(u.update().warmThroughput(), p + ".update.warmThroughput", c);
             }
-            if (u.create() != null) SchemaInput.index(u.create(), p + ".create", true, c);
+            if (u.create() != null) {
+                SchemaInput.index(u.create(), p + ".create", true, c);
+                WarmThroughputs.constrain(u.create().warmThroughput(), p + ".create.warmThroughput", c);
+            }
             if (u.delete() != null) Names.indexName(u.delete().indexName(), p + ".delete.indexName", c);
             int actions = u.actions();
             if (actions != 1) {
@@ -111,6 +115,8 @@ public final class GlobalIndexUpdates {
             Throughputs.checkOnDemand(u.onDemandThroughput(), mode);
             g = g.withOnDemand(u.onDemandThroughput());
         }
+        // UpdateTable checked the increase against the capacity model before taking the lock
+        if (u.warmThroughput() != null) g = g.withWarmThroughput(u.warmThroughput().over(g.warmThroughput()));
         gsis.set(at, g);
     }
 
@@ -137,7 +143,7 @@ public final class GlobalIndexUpdates {
             defs.put(a.name(), a.type());
         }
         for (IndexMetadata g : gsis) {
-            if (g.status() == TableStatus.CREATING) {
+            if (g.status() == TableStatus.CREATING || g.status() == TableStatus.DELETING) {
                 throw Errors.limitExceeded("Subscriber limit exceeded: Only 1 online index can be created or deleted "
                         + "simultaneously per table");
             }
@@ -146,8 +152,18 @@ public final class GlobalIndexUpdates {
         return tables.newGlobalIndex(spec, table.arn(), TableStatus.CREATING);
     }
 
-    static void delete(TableMetadata table, List<IndexMetadata> gsis, String indexName) {
-        gsis.remove(position(table, gsis, indexName));
+    /**
+     * Delete: the GSI stays DELETING for the delete delay (its entries go at once, and it no
+     * longer serves reads or takes writes), then it is gone; with no delay it is gone at once
+     * (docs/RULES.md#GSI-DELETING).
+     */
+    static void delete(Tables tables, TableMetadata table, List<IndexMetadata> gsis, String indexName, Instant now) {
+        int at = position(table, gsis, indexName);
+        IndexMetadata g = gsis.get(at);
+        if (!g.isLive()) return; // already being deleted
+        java.time.Duration delay = tables.deleteDelay();
+        if (delay.isZero() || delay.isNegative()) gsis.remove(at);
+        else gsis.set(at, g.deletingUntil(now.plus(delay)));
     }
 
     /** Where the named GSI is; an LSI is a ValidationException, no index a ResourceNotFoundException. */
@@ -175,14 +191,14 @@ public final class GlobalIndexUpdates {
     /**
      * Applies every update to {@code gsis} (the table's GSIs after any billing switch): Update
      * changes throughput or on-demand maxima, Create adds an ACTIVE index with a new keyspace and
-     * records its key types in {@code defs}, Delete removes the index.
+     * records its key types in {@code defs}, Delete removes the index (after the delete delay).
      */
     public static void apply(Tables tables, TableMetadata table, List<IndexMetadata> gsis, List<GlobalSecondaryIndexUpdate> updates,
                              List<AttributeDefinition> rawDefs, Map<String, ScalarType> defs, BillingMode mode, Instant now) {
         for (GlobalSecondaryIndexUpdate u : updates) {
             if (u.update() != null) update(table, gsis, u.update(), mode, now);
             else if (u.create() != null) gsis.add(create(tables, table, gsis, u.create(), rawDefs, defs, mode));
-            else delete(table, gsis, u.delete().indexName());
+            else delete(tables, table, gsis, u.delete().indexName(), now);
         }
     }
 }

@@ -1,6 +1,7 @@
 package io.keyline.op.control;
 
 import io.keyline.metadata.OnDemandThroughput;
+import io.keyline.metadata.WarmThroughput;
 import io.keyline.op.request.AttributeDefinition;
 import io.keyline.op.request.GlobalSecondaryIndexUpdate;
 import io.keyline.op.request.IndexProjection;
@@ -45,6 +46,11 @@ public final class SchemaDecoder {
         return new OnDemandThroughput(od.longValue("MaxReadRequestUnits"), od.longValue("MaxWriteRequestUnits"));
     }
 
+    public static WarmThroughput warm(JsonObject w) {
+        if (w == null) return null;
+        return new WarmThroughput(w.longValue("ReadUnitsPerSecond"), w.longValue("WriteUnitsPerSecond"));
+    }
+
     /** An index definition; only a GSI has throughput members. */
     public static SecondaryIndex index(JsonObject idx, boolean global) {
         String name = idx.string("IndexName");
@@ -53,7 +59,7 @@ public final class SchemaDecoder {
         IndexProjection projection = p == null ? null : new IndexProjection(p.string("ProjectionType"), p.strings("NonKeyAttributes"));
         ProvisionedThroughput pt = global ? throughput(idx.object("ProvisionedThroughput")) : null;
         OnDemandThroughput od = global ? onDemand(idx.object("OnDemandThroughput")) : null;
-        return new SecondaryIndex(name, keys, projection, pt, od);
+        return new SecondaryIndex(name, keys, projection, pt, od, global ? warm(idx.object("WarmThroughput")) : null);
     }
 
     public static List<SecondaryIndex> indexes(JsonObject request, String member, boolean global) {
@@ -81,7 +87,8 @@ public final class SchemaDecoder {
             JsonObject delete = u.object("Delete");
             return new GlobalSecondaryIndexUpdate(
                     update == null ? null : new GlobalSecondaryIndexUpdate.Update(update.string("IndexName"),
-                            throughput(update.object("ProvisionedThroughput")), onDemand(update.object("OnDemandThroughput"))),
+                            throughput(update.object("ProvisionedThroughput")), onDemand(update.object("OnDemandThroughput")),
+                            warm(update.object("WarmThroughput"))),
                     create == null ? null : index(create, true),
                     delete == null ? null : new GlobalSecondaryIndexUpdate.Delete(delete.string("IndexName")));
         });

@@ -144,7 +144,9 @@ public final class SchemaRules {
             throughput = ProvisionedThroughputState.of(pt.readCapacityUnits(), pt.writeCapacityUnits());
         }
         if (i.onDemandThroughput() != null) Throughputs.checkOnDemand(i.onDemandThroughput(), mode);
-        return new NewIndex(i.indexName(), IndexKind.GLOBAL, keys, projection, throughput, i.onDemandThroughput());
+        WarmThroughputs.checkNotBelow(i.warmThroughput(), WarmThroughputs.initial(mode, throughput), "index " + i.indexName());
+        return new NewIndex(i.indexName(), IndexKind.GLOBAL, keys, projection, throughput, i.onDemandThroughput(),
+                i.warmThroughput());
     }
 
     public static Projection projection(SecondaryIndex i) {

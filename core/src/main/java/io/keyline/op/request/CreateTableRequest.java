@@ -1,6 +1,7 @@
 package io.keyline.op.request;
 
 import io.keyline.metadata.OnDemandThroughput;
+import io.keyline.metadata.WarmThroughput;
 import java.util.List;
 
 /**
@@ -13,4 +14,16 @@ public record CreateTableRequest(List<AttributeDefinition> attributeDefinitions,
                                  List<SecondaryIndex> localSecondaryIndexes, List<SecondaryIndex> globalSecondaryIndexes,
                                  StreamSpecification streamSpecification, SseSpecification sseSpecification,
                                  String tableClass, List<Tag> tags, OnDemandThroughput onDemandThroughput,
-                                 Boolean deletionProtectionEnabled) {}
+                                 Boolean deletionProtectionEnabled, WarmThroughput warmThroughput) {
+
+    public CreateTableRequest(List<AttributeDefinition> attributeDefinitions, String tableName, String billingMode,
+                              ProvisionedThroughput provisionedThroughput, List<KeySchemaElement> keySchema,
+                              List<SecondaryIndex> localSecondaryIndexes, List<SecondaryIndex> globalSecondaryIndexes,
+                              StreamSpecification streamSpecification, SseSpecification sseSpecification,
+                              String tableClass, List<Tag> tags, OnDemandThroughput onDemandThroughput,
+                              Boolean deletionProtectionEnabled) {
+        this(attributeDefinitions, tableName, billingMode, provisionedThroughput, keySchema, localSecondaryIndexes,
+                globalSecondaryIndexes, streamSpecification, sseSpecification, tableClass, tags, onDemandThroughput,
+                deletionProtectionEnabled, null);
+    }
+}

@@ -1,6 +1,7 @@
 package io.keyline.op.request;
 
 import io.keyline.metadata.OnDemandThroughput;
+import io.keyline.metadata.WarmThroughput;
 
 /**
  * One GlobalSecondaryIndexUpdates entry as sent: DynamoDB requires exactly one of its three
@@ -8,7 +9,12 @@ import io.keyline.metadata.OnDemandThroughput;
  */
 public record GlobalSecondaryIndexUpdate(Update update, SecondaryIndex create, Delete delete) {
     /** UpdateGlobalSecondaryIndexAction. */
-    public record Update(String indexName, ProvisionedThroughput provisionedThroughput, OnDemandThroughput onDemandThroughput) {}
+    public record Update(String indexName, ProvisionedThroughput provisionedThroughput, OnDemandThroughput onDemandThroughput,
+                         WarmThroughput warmThroughput) {
+        public Update(String indexName, ProvisionedThroughput provisionedThroughput, OnDemandThroughput onDemandThroughput) {
+            this(indexName, provisionedThroughput, onDemandThroughput, null);
+        }
+    }
 
     /** DeleteGlobalSecondaryIndexAction. */
     public record Delete(String indexName) {}

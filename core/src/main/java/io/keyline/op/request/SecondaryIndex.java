@@ -1,6 +1,7 @@
 package io.keyline.op.request;
 
 import io.keyline.metadata.OnDemandThroughput;
+import io.keyline.metadata.WarmThroughput;
 import java.util.List;
 
 /**
@@ -9,4 +10,11 @@ import java.util.List;
  * key schema and its elements may be null until the constraints are checked.
  */
 public record SecondaryIndex(String indexName, List<KeySchemaElement> keySchema, IndexProjection projection,
-                             ProvisionedThroughput provisionedThroughput, OnDemandThroughput onDemandThroughput) {}
+                             ProvisionedThroughput provisionedThroughput, OnDemandThroughput onDemandThroughput,
+                             WarmThroughput warmThroughput) {
+
+    public SecondaryIndex(String indexName, List<KeySchemaElement> keySchema, IndexProjection projection,
+                          ProvisionedThroughput provisionedThroughput, OnDemandThroughput onDemandThroughput) {
+        this(indexName, keySchema, projection, provisionedThroughput, onDemandThroughput, null);
+    }
+}

@@ -1,6 +1,5 @@
 package io.keyline.op.response;
 
-import io.keyline.capacity.Rules;
 import io.keyline.metadata.BillingMode;
 import io.keyline.metadata.IndexMetadata;
 import io.keyline.metadata.KeyspaceUsage;
@@ -12,13 +11,11 @@ import io.keyline.metadata.TableStatus;
 import io.keyline.model.KeyAttribute;
 import io.keyline.model.KeySchema;
 import java.math.BigDecimal;
-import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import java.util.function.LongFunction;
 
 /**
@@ -62,8 +59,9 @@ public final class TableDescriptions {
             d.put("StreamSpecification", t.stream().enabled()
                     ? pair("StreamEnabled", true, "StreamViewType", t.stream().viewType())
                     : Map.of("StreamEnabled", false));
-            d.put("LatestStreamLabel", t.stream().label());
-            d.put("LatestStreamArn", t.arn() + "/stream/" + t.stream().label());
+            // No LatestStreamArn / LatestStreamLabel: Keyline serves no stream a client could read
+            // (DescribeStream, GetRecords), so an ARN would name nothing. The specification is
+            // the table's setting and is reported as given; README lists Streams as not served.
         }
         if (t.sse() != null) {
             Map<String, Object> sse = new LinkedHashMap<>();
@@ -75,7 +73,7 @@ public final class TableDescriptions {
         if (t.tableClass() != null) d.put("TableClassSummary", Map.of("TableClass", t.tableClass()));
         d.put("DeletionProtectionEnabled", t.deletionProtection());
         if (t.onDemand() != null) d.put("OnDemandThroughput", onDemand(t.onDemand()));
-        if (t.billingMode() == BillingMode.PAY_PER_REQUEST) d.put("WarmThroughput", warm());
+        putWarm(d, stats, t.status());
         return d;
     }
 
@@ -124,7 +122,7 @@ public final class TableDescriptions {
         d.put("IndexArn", i.arn());
         if (i.isGlobal()) {
             if (i.onDemand() != null) d.put("OnDemandThroughput", onDemand(i.onDemand()));
-            if (i.throughput().readCapacityUnits() == 0) d.put("WarmThroughput", warm());
+            putWarm(d, stats, i.status());
         }
         return d;
     }
@@ -161,20 +159,32 @@ public final class TableDescriptions {
         return m;
     }
 
-    private static Map<String, Object> warm() {
+    /**
+     * WarmThroughput as the capacity model has it (docs/RULES.md#CAP-WARM-THROUGHPUT), for
+     * tables and GSIs in either billing mode; its Status follows the table's or index's (ACTIVE
+     * once it can serve them: Keyline warms at once). Omitted where the model gave none.
+     */
+    private static void putWarm(Map<String, Object> d, KeyspaceUsage stats, TableStatus status) {
+        if (stats.warmRead() <= 0 && stats.warmWrite() <= 0) return;
         Map<String, Object> m = new LinkedHashMap<>();
-        // a new on-demand table or GSI is warm for what on-demand serves from the start
-        m.put("ReadUnitsPerSecond", Rules.ON_DEMAND_INITIAL_READ);
-        m.put("WriteUnitsPerSecond", Rules.ON_DEMAND_INITIAL_WRITE);
-        m.put("Status", "ACTIVE");
-        return m;
+        m.put("ReadUnitsPerSecond", stats.warmRead());
+        m.put("WriteUnitsPerSecond", stats.warmWrite());
+        m.put("Status", status.name());
+        d.put("WarmThroughput", m);
     }
 
-    private static String kmsKeyArn(String keyId, String region, String account) {
+    /**
+     * The ARN of the KMS key the client named (a key id, alias or ARN), or of the AWS managed key
+     * by its alias when it named none. SSEDescription keeps DynamoDB's shape (Status ENABLED,
+     * SSEType KMS, KMSMasterKeyArn), but Keyline encrypts nothing and holds no key: it reports
+     * the key the client chose, never an invented key id (DynamoDB names the managed key by its
+     * key id, which only AWS knows).
+     */
+    static String kmsKeyArn(String keyId, String region, String account) {
         if (keyId != null && keyId.startsWith("arn:")) return keyId;
-        String id = keyId != null ? keyId
-                : UUID.nameUUIDFromBytes(("aws/dynamodb|" + region + "|" + account).getBytes(StandardCharsets.UTF_8)).toString();
-        return "arn:aws:kms:" + region + ":" + account + ":key/" + id;
+        String prefix = "arn:aws:kms:" + region + ":" + account + ":";
+        if (keyId == null) return prefix + "alias/aws/dynamodb";
+        return keyId.startsWith("alias/") ? prefix + keyId : prefix + "key/" + keyId;
     }
 
     /** Epoch seconds with millisecond precision, as DynamoDB's JSON protocol sends timestamps. */

@@ -12,6 +12,7 @@ import io.keyline.metadata.SseSettings;
 import io.keyline.metadata.StreamSettings;
 import io.keyline.metadata.TableMetadata;
 import io.keyline.metadata.TableStatus;
+import io.keyline.metadata.WarmThroughput;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -104,5 +105,22 @@ class CatalogCodecTest {
                 Map.of("p", ScalarType.S), BillingMode.PAY_PER_REQUEST, null, null, new OnDemandThroughput(null, 5L),
                 List.of(), List.of(), null, null, null, false, Map.of(), null, List.of());
         assertThat(CatalogCodec.decode(CatalogCodec.encode(bare))).isEqualTo(bare);
+    }
+
+    /** Warm throughput came after format 1's golden record: optional members, left out when absent. */
+    @Test void aRecordWithoutWarmThroughputStillLoads() throws IOException {
+        assertThat(golden()).doesNotContain("Warm");
+        TableMetadata loaded = CatalogCodec.decode(golden().getBytes(StandardCharsets.UTF_8));
+        assertThat(loaded.warmThroughput()).isNull();
+        assertThat(loaded.indexes()).allSatisfy(i -> assertThat(i.warmThroughput()).isNull());
+    }
+
+    @Test void roundTripsTheWarmThroughputOfTheTableAndItsGlobalIndexes() {
+        TableMetadata s = sample();
+        List<IndexMetadata> gsis = List.of(s.globalIndexes().get(0).withWarmThroughput(new WarmThroughput(24_000L, null)));
+        TableMetadata warm = s.toBuilder().globalIndexes(gsis).warmThroughput(new WarmThroughput(30_000L, 10_000L)).build();
+        String encoded = new String(CatalogCodec.encode(warm), StandardCharsets.UTF_8);
+        assertThat(encoded).contains("\"Warm\":{\"Read\":30000,\"Write\":10000}").contains("\"Warm\":{\"Read\":24000,\"Write\":null}");
+        assertThat(CatalogCodec.decode(CatalogCodec.encode(warm))).isEqualTo(warm);
     }
 }
