@@ -24,7 +24,7 @@ public final class TargetKeys {
      * meets the condition (null: all of them). A table has one HASH attribute and no equalities.
      */
     public static KeyRange queryRange(ReadTarget target, List<AttributeValue> partitionKey, List<AttributeValue> sortEqualities,
-                               SortKeyCondition condition, AttributeValue low, AttributeValue high) {
+                                      SortKeyCondition condition, AttributeValue low, AttributeValue high) {
         if (target.isIndex()) return KeyCodec.indexRange(target.keyspaceId(), partitionKey, sortEqualities, condition, low, high);
         AttributeValue pk = partitionKey.get(0);
         if (condition == null) return KeyCodec.partitionRange(target.keyspaceId(), pk);
