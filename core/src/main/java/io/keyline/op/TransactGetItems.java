@@ -1,11 +1,11 @@
 package io.keyline.op;
 
-import io.keyline.engine.api.ItemRef;
 import io.keyline.capacity.ConsumedCapacity;
 import io.keyline.capacity.ReadConsistency;
 import io.keyline.capacity.Throttle;
 import io.keyline.engine.Engine;
 import io.keyline.engine.api.CancellationReason;
+import io.keyline.engine.api.ItemRef;
 import io.keyline.error.Errors;
 import io.keyline.expr.Projection;
 import io.keyline.metadata.PrimaryKey;

@@ -1,9 +1,9 @@
 package io.keyline.op;
 
-import io.keyline.engine.api.Mutation;
 import io.keyline.capacity.ConsumedCapacity;
 import io.keyline.engine.Engine;
 import io.keyline.engine.api.CancellationReason;
+import io.keyline.engine.api.Mutation;
 import io.keyline.engine.api.TransactionCancelled;
 import io.keyline.engine.api.WriteAction;
 import io.keyline.error.ApiException;

@@ -1,13 +1,13 @@
 package io.keyline.op;
 
-import io.keyline.engine.api.ItemRef;
 import static io.keyline.op.ControlPlane.list;
 import static io.keyline.op.ControlPlane.map;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.keyline.engine.api.BatchAdmission;
+import io.keyline.engine.api.ItemRef;
 import io.keyline.metadata.PrimaryKey;
 import io.keyline.metadata.TableMetadata;
-import io.keyline.engine.api.BatchAdmission;
 import io.keyline.error.ApiException;
 import io.keyline.model.AttributeValue;
 import io.keyline.protocol.Json;

@@ -1,10 +1,10 @@
 package io.keyline.op;
 
-import io.keyline.engine.api.ItemRef;
 import static io.keyline.op.ControlPlane.list;
 import static io.keyline.op.ControlPlane.map;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.keyline.engine.api.ItemRef;
 import io.keyline.metadata.PrimaryKey;
 import io.keyline.engine.transaction.IdempotencyTokens;
 import io.keyline.error.ApiException;

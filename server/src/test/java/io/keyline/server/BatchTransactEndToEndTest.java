@@ -1,10 +1,10 @@
 package io.keyline.server;
 
-import io.keyline.engine.api.ItemRef;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
+import io.keyline.engine.api.ItemRef;
 import io.keyline.metadata.PrimaryKey;
 import io.keyline.engine.config.Settings;
 import io.keyline.model.AttributeValue;

@@ -1,7 +1,7 @@
 package io.keyline.engine.metering;
 
-import io.keyline.engine.api.Mutation;
 import io.keyline.capacity.ConsumedCapacity;
+import io.keyline.engine.api.Mutation;
 import io.keyline.engine.store.ItemStore;
 import io.keyline.error.Errors;
 import io.keyline.expr.Condition;

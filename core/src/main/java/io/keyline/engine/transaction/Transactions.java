@@ -1,10 +1,10 @@
 package io.keyline.engine.transaction;
 
-import io.keyline.engine.api.WriteAction;
-import io.keyline.engine.api.CancellationReason;
-import io.keyline.engine.api.TransactionCancelled;
 import io.keyline.engine.api.BatchAdmission;
+import io.keyline.engine.api.CancellationReason;
 import io.keyline.engine.api.ItemRef;
+import io.keyline.engine.api.TransactionCancelled;
+import io.keyline.engine.api.WriteAction;
 import io.keyline.engine.store.ItemLocks;
 import io.keyline.engine.store.ItemStore;
 import io.keyline.error.ApiException;

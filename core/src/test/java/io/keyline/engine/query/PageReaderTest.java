@@ -1,15 +1,15 @@
 package io.keyline.engine.query;
 
-import io.keyline.engine.api.ReadTarget;
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.keyline.engine.api.Page;
 import io.keyline.engine.api.PageRequest;
 import io.keyline.engine.api.PageStatistics;
+import io.keyline.engine.api.ReadTarget;
+import io.keyline.engine.api.SortKeyCondition;
 import io.keyline.engine.api.StopReason;
-import static org.assertj.core.api.Assertions.assertThat;
-
 import io.keyline.engine.codec.ItemCodec;
 import io.keyline.engine.codec.KeyCodec;
-import io.keyline.engine.api.SortKeyCondition;
 import io.keyline.model.AttributeValue;
 import io.keyline.model.ItemSize;
 import io.keyline.model.KeyAttribute;
