@@ -3,30 +3,35 @@ package io.keyline.engine;
 import io.keyline.capacity.ConsumedCapacity;
 import io.keyline.capacity.ReadConsistency;
 import io.keyline.capacity.Throttle;
+import io.keyline.engine.api.BatchAdmission;
+import io.keyline.engine.api.KeyRange;
+import io.keyline.engine.api.Mutation;
+import io.keyline.engine.api.Page;
+import io.keyline.engine.api.PageRequest;
+import io.keyline.engine.api.ReadTarget;
+import io.keyline.engine.api.SortKeyCondition;
 import io.keyline.engine.catalog.Catalog;
 import io.keyline.engine.catalog.ItemSizer;
+import io.keyline.engine.codec.ItemCodec;
 import io.keyline.engine.config.Settings;
-import io.keyline.engine.store.ItemStore;
-import io.keyline.metadata.TableMetadata;
+import io.keyline.engine.index.IndexKeys;
+import io.keyline.engine.index.Indexes;
 import io.keyline.engine.metering.CapacityRegistry;
 import io.keyline.engine.metering.ItemCapacity;
 import io.keyline.engine.metering.MeteredWrite;
 import io.keyline.engine.metering.PageCapacity;
 import io.keyline.engine.metering.TableBinding;
 import io.keyline.engine.metering.TransactionCapacity;
-import io.keyline.engine.codec.ItemCodec;
-import io.keyline.engine.index.IndexKeys;
-import io.keyline.engine.index.Indexes;
 import io.keyline.engine.query.BaseItems;
-import io.keyline.engine.query.Page;
 import io.keyline.engine.query.PageReader;
-import io.keyline.engine.query.PageRequest;
-import io.keyline.engine.transaction.BatchAdmission;
+import io.keyline.engine.query.TargetKeys;
+import io.keyline.engine.store.ItemStore;
 import io.keyline.engine.transaction.Transactions;
 import io.keyline.error.ApiException;
 import io.keyline.error.Errors;
 import io.keyline.expr.Condition;
 import io.keyline.metadata.PrimaryKey;
+import io.keyline.metadata.TableMetadata;
 import io.keyline.metadata.TableStatus;
 import io.keyline.model.AttributeValue;
 import io.keyline.model.ItemSize;
@@ -42,9 +47,13 @@ import java.util.Map;
  *
  * <p>The data-plane operations use its verbs: {@link #table} to find a table, metered
  * single-item reads and writes ({@link #read}, {@link #write}), metered pages ({@link #queryPage},
- * {@link #scanPage}), and the per-item steps of batches and transactions. Each verb admits the
+ * {@link #scanPage}) and the key ranges they read ({@link #queryRange}, {@link #scanRange},
+ * {@link #storageKey}), and the per-item steps of batches and transactions; {@link #batches()}
+ * holds the several-item verbs and {@link #tables()} the control plane. Each verb admits the
  * work on the capacity model before it is done and returns what it consumed; a refusal is
- * DynamoDB's throttling error. The getters serve the control plane, the server and tests.
+ * DynamoDB's throttling error. Operations exchange only {@code io.keyline.engine.api} records
+ * and metadata with it, never the sub-packages' types. The remaining getters serve the server,
+ * the benchmarks and tests.
  */
 public final class Engine implements AutoCloseable {
     private final Storage storage;
@@ -54,10 +63,9 @@ public final class Engine implements AutoCloseable {
     private final ItemStore items;
     private final CapacityRegistry capacity;
     private final ItemCapacity itemCapacity;
-    private final TransactionCapacity transactionCapacity;
     private final Indexes indexes;
-    private final Transactions transactions;
     private final Tables tables;
+    private final Batches batches;
     private final MeteredWrite meteredWrite;
 
     /**
@@ -78,8 +86,8 @@ public final class Engine implements AutoCloseable {
         this.itemCapacity = new ItemCapacity(capacity.model());
         this.items = new ItemStore(storage, this::written);
         this.indexes = new Indexes(storage, catalog, items, clock, settings);
-        this.transactionCapacity = new TransactionCapacity(capacity, itemCapacity);
-        this.transactions = new Transactions(items, clock, BatchAdmission.ADMIT_ALL, transactionCapacity);
+        TransactionCapacity transactionCapacity = new TransactionCapacity(capacity, itemCapacity);
+        this.batches = new Batches(new Transactions(items, clock, BatchAdmission.ADMIT_ALL, transactionCapacity), transactionCapacity);
         this.tables = new Tables(catalog, capacity, indexes, clock, settings);
         this.meteredWrite = new MeteredWrite(items, capacity, itemCapacity);
         // Tables found on storage get their partitions now, with full burst buckets.
@@ -90,8 +98,6 @@ public final class Engine implements AutoCloseable {
     }
 
     public Storage storage() { return storage; }
-
-    public Clock clock() { return clock; }
 
     public Settings settings() { return settings; }
 
@@ -104,9 +110,6 @@ public final class Engine implements AutoCloseable {
 
     /** Prices and admits single-item reads and writes. */
     public ItemCapacity itemCapacity() { return itemCapacity; }
-
-    /** Prices and admits transactions. */
-    public TransactionCapacity transactionCapacity() { return transactionCapacity; }
 
     /** An item read and the capacity it consumed. */
     public record ItemRead(Map<String, AttributeValue> item, ConsumedCapacity consumed) {}
@@ -145,7 +148,7 @@ public final class Engine implements AutoCloseable {
 
     /** A metered single-item write; see {@link MeteredWrite#write}. */
     public ItemWrite write(TableMetadata table, PrimaryKey key, Condition condition, boolean returnOldOnFailure,
-                           Map<String, AttributeValue> failurePricedItem, ItemStore.Mutation change) {
+                           Map<String, AttributeValue> failurePricedItem, Mutation change) {
         MeteredWrite.Result r = meteredWrite.write(table, key, condition, returnOldOnFailure, failurePricedItem, change);
         return new ItemWrite(r.oldItem(), r.newItem(), r.consumed());
     }
@@ -186,6 +189,22 @@ public final class Engine implements AutoCloseable {
         return new PageRead(page, PageCapacity.charge(binding, request.target(), firstToken, lastToken, page.statistics(), consistency));
     }
 
+    /** The key range a Query reads on {@code target}; see {@link TargetKeys#queryRange}. */
+    public KeyRange queryRange(ReadTarget target, List<AttributeValue> partitionKey, List<AttributeValue> sortEqualities,
+                               SortKeyCondition condition, AttributeValue low, AttributeValue high) {
+        return TargetKeys.queryRange(target, partitionKey, sortEqualities, condition, low, high);
+    }
+
+    /** The key range of a Scan of {@code target}: all of it, or token slice {@code segment} of {@code totalSegments}. */
+    public KeyRange scanRange(ReadTarget target, int segment, int totalSegments) {
+        return TargetKeys.scanRange(target, segment, totalSegments);
+    }
+
+    /** The stored key of {@code target}'s entry for these key attributes (a page's ExclusiveStartKey). */
+    public byte[] storageKey(ReadTarget target, Map<String, AttributeValue> keyAttributes) {
+        return TargetKeys.storageKey(target, keyAttributes);
+    }
+
     /**
      * Admits one item read of a batch or transaction, or returns why the capacity model refused
      * it (BatchGetItem returns the key unprocessed, TransactGetItems cancels).
@@ -198,11 +217,6 @@ public final class Engine implements AutoCloseable {
     public ConsumedCapacity chargeRead(TableMetadata table, PrimaryKey key, Map<String, AttributeValue> item,
                                        ReadConsistency consistency) {
         return itemCapacity.chargeRead(capacity.binding(table), key, item, consistency);
-    }
-
-    /** The items, null where absent, all read from one storage snapshot. */
-    public List<Map<String, AttributeValue>> readAll(List<ItemStore.ItemRef> refs) {
-        return transactions.read(refs);
     }
 
     /** The throttling error of a refused read or write, as DynamoDB sends it. */
@@ -218,11 +232,12 @@ public final class Engine implements AutoCloseable {
 
     /** Secondary indexes: maintenance, GSI propagation, item collections, backfills. */
     public Indexes indexes() { return indexes; }
-    /** Transactions, idempotency tokens and batch admission. */
-    public Transactions transactions() { return transactions; }
 
     /** The control-plane verbs: create, update, delete, describe and list tables. */
     public Tables tables() { return tables; }
+
+    /** The several-item verbs of batches and transactions (snapshot reads, all-or-nothing writes, tokens). */
+    public Batches batches() { return batches; }
     /** The size in bytes of one item collection (items and LSI entries of one partition key value). */
     public long itemCollectionSize(TableMetadata table, AttributeValue partitionKey) {
         return indexes.collections().size(table, partitionKey);

@@ -4,8 +4,8 @@ import io.keyline.capacity.ConsumedCapacity;
 import io.keyline.capacity.ReadConsistency;
 import io.keyline.capacity.Throttle;
 import io.keyline.engine.Engine;
-import io.keyline.engine.store.ItemStore;
-import io.keyline.engine.transaction.BatchAdmission;
+import io.keyline.engine.api.BatchAdmission;
+import io.keyline.engine.api.ItemRef;
 import io.keyline.error.Errors;
 import io.keyline.expr.Projection;
 import io.keyline.metadata.PrimaryKey;
@@ -47,7 +47,7 @@ public final class BatchGetItem implements Operation<BatchGetItemRequest> {
     private final Engine engine;
     private final BatchAdmission admission;
 
-    public BatchGetItem(Engine engine) { this(engine, engine.transactions().admission()); }
+    public BatchGetItem(Engine engine) { this(engine, engine.batches().admission()); }
 
     /** With its own admission decision (tests; the capacity model goes through the engine). */
     public BatchGetItem(Engine engine, BatchAdmission admission) {
@@ -115,7 +115,7 @@ public final class BatchGetItem implements Operation<BatchGetItemRequest> {
     }
 
     private Map<String, Object> read(List<TableRequest> tables, ReturnConsumedCapacity level) {
-        List<ItemStore.ItemRef> refs = new ArrayList<>();
+        List<ItemRef> refs = new ArrayList<>();
         List<int[]> positions = new ArrayList<>();
         Map<String, List<Map<String, AttributeValue>>> unprocessed = new LinkedHashMap<>();
         Throttle throttled = null;
@@ -127,7 +127,7 @@ public final class BatchGetItem implements Operation<BatchGetItemRequest> {
                 Throttle refused = hookAdmits ? engine.tryAdmitRead(tr.table(), tr.keys().get(k)) : null;
                 if (refused != null && throttled == null) throttled = refused;
                 if (hookAdmits && refused == null) {
-                    refs.add(new ItemStore.ItemRef(tr.table(), tr.keys().get(k)));
+                    refs.add(new ItemRef(tr.table(), tr.keys().get(k)));
                     positions.add(new int[] {t, k});
                 } else {
                     unprocessed.computeIfAbsent(tr.name(), n -> new ArrayList<>()).add(tr.keyMaps().get(k));
@@ -136,7 +136,7 @@ public final class BatchGetItem implements Operation<BatchGetItemRequest> {
         }
         // The request fails only when nothing could be done (API_BatchGetItem).
         if (refs.isEmpty() && throttled != null) throw Engine.throttled(throttled);
-        List<Map<String, AttributeValue>> found = engine.readAll(refs);
+        List<Map<String, AttributeValue>> found = engine.batches().readAll(refs);
         Map<String, ConsumedCapacity> consumed = new LinkedHashMap<>();
         Map<String, List<Object>> responses = new LinkedHashMap<>();
         for (TableRequest tr : tables) responses.put(tr.name(), new ArrayList<>());

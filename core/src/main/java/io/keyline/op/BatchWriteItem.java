@@ -2,7 +2,7 @@ package io.keyline.op;
 
 import io.keyline.capacity.ConsumedCapacity;
 import io.keyline.engine.Engine;
-import io.keyline.engine.transaction.BatchAdmission;
+import io.keyline.engine.api.BatchAdmission;
 import io.keyline.error.ApiException;
 import io.keyline.error.Errors;
 import io.keyline.metadata.PrimaryKey;
@@ -44,7 +44,7 @@ public final class BatchWriteItem implements Operation<BatchWriteItemRequest> {
     private final Engine engine;
     private final BatchAdmission admission;
 
-    public BatchWriteItem(Engine engine) { this(engine, engine.transactions().admission()); }
+    public BatchWriteItem(Engine engine) { this(engine, engine.batches().admission()); }
 
     /** With its own admission decision (tests; the capacity model goes through the engine). */
     public BatchWriteItem(Engine engine, BatchAdmission admission) {

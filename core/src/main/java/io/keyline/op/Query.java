@@ -2,10 +2,10 @@ package io.keyline.op;
 
 import io.keyline.capacity.ReadConsistency;
 import io.keyline.engine.Engine;
-import io.keyline.engine.codec.KeyRange;
-import io.keyline.engine.codec.SortKeyCondition;
-import io.keyline.engine.query.PageRequest;
-import io.keyline.engine.query.ReadTarget;
+import io.keyline.engine.api.KeyRange;
+import io.keyline.engine.api.PageRequest;
+import io.keyline.engine.api.ReadTarget;
+import io.keyline.engine.api.SortKeyCondition;
 import io.keyline.error.Errors;
 import io.keyline.expr.Condition;
 import io.keyline.expr.KeyConditions;
@@ -66,11 +66,11 @@ public final class Query implements Operation<QueryRequest> {
         TableMetadata table = engine.table(tableName);
         ReadTarget target = ReadRequests.target(table, request.options());
         KeyConditions.KeyCondition key = KeyConditions.plan(target.keySchema(), terms);
-        KeyRange partition = target.queryRange(key.partitionKey(), List.of(), null, null, null);
+        KeyRange partition = engine.queryRange(target, key.partitionKey(), List.of(), null, null, null);
         KeyRange range = key.hasSortCondition()
-                ? target.queryRange(key.partitionKey(), key.sortEqualities(), SortKeyCondition.valueOf(key.sortOperator()), key.low(), key.high())
+                ? engine.queryRange(target, key.partitionKey(), key.sortEqualities(), SortKeyCondition.valueOf(key.sortOperator()), key.low(), key.high())
                 : partition;
-        byte[] start = startKey == null ? null : StartKeys.forQuery(target, startKey, partition, range);
+        byte[] start = startKey == null ? null : StartKeys.forQuery(engine, target, startKey, partition, range);
         ReadRequests.checkKeyPaths(table, projection, filter);
         boolean fetch = ReadRequests.fetchesBaseItems(table, target, request.options(), projection, filter);
         ReadRequests.checkFilterAvoidsKeys(target, filter, expressionFilter != null ? "Filter Expression" : "QueryFilter");

@@ -2,9 +2,9 @@ package io.keyline.op;
 
 import io.keyline.capacity.ReadConsistency;
 import io.keyline.engine.Engine;
-import io.keyline.engine.codec.KeyRange;
-import io.keyline.engine.query.PageRequest;
-import io.keyline.engine.query.ReadTarget;
+import io.keyline.engine.api.KeyRange;
+import io.keyline.engine.api.PageRequest;
+import io.keyline.engine.api.ReadTarget;
 import io.keyline.error.Errors;
 import io.keyline.expr.Condition;
 import io.keyline.expr.Projection;
@@ -80,9 +80,9 @@ public final class Scan implements Operation<ScanRequest> {
         ReadTarget target = ReadRequests.target(table, request.options());
         int segmentNumber = segment == null ? 0 : segment.intValue();
         int segments = totalSegments == null ? 1 : totalSegments.intValue();
-        KeyRange range = target.scanRange(segmentNumber, segments);
+        KeyRange range = engine.scanRange(target, segmentNumber, segments);
         byte[] start = startKey == null ? null
-                : StartKeys.forScan(target, startKey, range, segment == null ? null : segmentNumber, totalSegments == null ? null : segments);
+                : StartKeys.forScan(engine, target, startKey, range, segment == null ? null : segmentNumber, totalSegments == null ? null : segments);
         ReadRequests.checkKeyPaths(table, projection, filter);
         boolean fetch = ReadRequests.fetchesBaseItems(table, target, request.options(), projection, filter);
 

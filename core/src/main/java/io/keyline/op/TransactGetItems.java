@@ -4,8 +4,8 @@ import io.keyline.capacity.ConsumedCapacity;
 import io.keyline.capacity.ReadConsistency;
 import io.keyline.capacity.Throttle;
 import io.keyline.engine.Engine;
-import io.keyline.engine.store.ItemStore;
-import io.keyline.engine.transaction.CancellationReason;
+import io.keyline.engine.api.CancellationReason;
+import io.keyline.engine.api.ItemRef;
 import io.keyline.error.Errors;
 import io.keyline.expr.Projection;
 import io.keyline.metadata.PrimaryKey;
@@ -73,13 +73,13 @@ public final class TransactGetItems implements Operation<TransactGetItemsRequest
             projections.add(expressions.projection());
             expressions.checkAllUsed();
         }
-        List<ItemStore.ItemRef> refs = new ArrayList<>();
+        List<ItemRef> refs = new ArrayList<>();
         BatchRequests.Seen seen = new BatchRequests.Seen(TransactWriteItems.MULTIPLE_OPERATIONS);
         for (TransactGetItemsRequest.Get get : gets) {
             TableMetadata table = engine.table(get.tableName());
             PrimaryKey key = PrimaryKeys.fromKey(table.keySchema(), get.key().get());
             seen.add(table, key);
-            refs.add(new ItemStore.ItemRef(table, key));
+            refs.add(new ItemRef(table, key));
         }
 
         // docs/RULES.md#TX-CANCELLATION: a refused read cancels the transaction with ThrottlingError at its position
@@ -90,7 +90,7 @@ public final class TransactGetItems implements Operation<TransactGetItemsRequest
                         CancellationReason.throttled(refused.message())));
             }
         }
-        List<Map<String, AttributeValue>> found = engine.readAll(refs);
+        List<Map<String, AttributeValue>> found = engine.batches().readAll(refs);
         Map<String, ConsumedCapacity> consumed = new LinkedHashMap<>();
         for (int j = 0; j < found.size(); j++) {
             // docs/RULES.md#CAP-TRANSACTION: transactional reads cost twice a strong one

@@ -1,10 +1,11 @@
 package io.keyline.op;
 
+import io.keyline.capacity.ConsumedCapacity;
 import io.keyline.engine.Engine;
-import io.keyline.engine.store.ItemStore;
-import io.keyline.engine.transaction.CancellationReason;
-import io.keyline.engine.transaction.TransactionCancelled;
-import io.keyline.engine.transaction.WriteAction;
+import io.keyline.engine.api.CancellationReason;
+import io.keyline.engine.api.Mutation;
+import io.keyline.engine.api.TransactionCancelled;
+import io.keyline.engine.api.WriteAction;
 import io.keyline.error.ApiException;
 import io.keyline.error.Errors;
 import io.keyline.expr.Condition;
@@ -37,7 +38,7 @@ import java.util.Map;
 
 /**
  * TransactWriteItems: up to 100 Put, Update, Delete and ConditionCheck actions, all applied or
- * none (execution in {@link io.keyline.engine.transaction.Transactions}). Validation follows
+ * none (executed by {@link io.keyline.engine.Batches#write}). Validation follows
  * DynamoDB's split: malformed shapes, expressions (missing, unused, syntax), unknown tables and
  * the 4 MB payload limit fail the whole request with a ValidationException (or
  * ResourceNotFoundException); a bad key or an oversize item cancels the transaction with a
@@ -118,26 +119,19 @@ public final class TransactWriteItems implements Operation<TransactWriteItemsReq
         if (token == null) return execute(plan, kinds, metrics, level);
         Map<String, Object> fingerprint = new LinkedHashMap<>(request.wire());
         NOT_FINGERPRINTED.forEach(fingerprint::remove);
-        return engine.transactions().tokens().run(token, fingerprint, () -> execute(plan, kinds, metrics, level));
+        return engine.batches().idempotent(token, fingerprint, () -> execute(plan, kinds, metrics, level));
     }
 
     private Object execute(List<WriteAction> plan, List<String> kinds, boolean metrics, ReturnConsumedCapacity level) {
-        List<ItemStore.WriteResult> results;
+        boolean priced = level != ReturnConsumedCapacity.NONE;
+        List<ConsumedCapacity> consumed;
         try {
-            results = engine.transactions().write(plan);
+            consumed = engine.batches().write(plan, priced);
         } catch (TransactionCancelled e) {
             throw CancellationReasons.error(e.reasons());
         }
         Map<String, Object> response = new LinkedHashMap<>();
-        if (level != ReturnConsumedCapacity.NONE) {
-            List<Map<String, AttributeValue>> oldItems = new ArrayList<>(results.size());
-            List<Map<String, AttributeValue>> newItems = new ArrayList<>(results.size());
-            for (ItemStore.WriteResult r : results) {
-                oldItems.add(r.oldItem());
-                newItems.add(r.newItem());
-            }
-            ConsumedCapacityResponse.addList(response, level, engine.transactionCapacity().consumed(plan, oldItems, newItems));
-        }
+        if (priced) ConsumedCapacityResponse.addList(response, level, consumed);
         if (metrics) {
             List<TableMetadata> tables = new ArrayList<>(plan.size());
             List<PrimaryKey> keys = new ArrayList<>(plan.size());
@@ -204,7 +198,7 @@ public final class TransactWriteItems implements Operation<TransactWriteItemsReq
     }
 
     /** UpdateItem's rule: a missing item is created from its key unless the update only removes. */
-    private static ItemStore.Mutation updateMutation(KeySchema schema, PrimaryKey key, Update update) {
+    private static Mutation updateMutation(KeySchema schema, PrimaryKey key, Update update) {
         boolean createsItem = update.actions().isEmpty() || !update.actions().stream().allMatch(UpdateAction::removesOnly);
         return old -> {
             if (old == null && !createsItem) return null;

@@ -4,7 +4,7 @@ import static io.keyline.op.ControlPlane.list;
 import static io.keyline.op.ControlPlane.map;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.keyline.engine.transaction.BatchAdmission;
+import io.keyline.engine.api.BatchAdmission;
 import io.keyline.metadata.PrimaryKey;
 import io.keyline.metadata.TableMetadata;
 import io.keyline.error.ApiException;

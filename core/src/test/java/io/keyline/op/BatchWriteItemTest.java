@@ -4,10 +4,10 @@ import static io.keyline.op.ControlPlane.list;
 import static io.keyline.op.ControlPlane.map;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.keyline.engine.store.ItemStore;
+import io.keyline.engine.api.BatchAdmission;
+import io.keyline.engine.api.ItemRef;
 import io.keyline.metadata.PrimaryKey;
 import io.keyline.metadata.TableMetadata;
-import io.keyline.engine.transaction.BatchAdmission;
 import io.keyline.error.ApiException;
 import io.keyline.model.AttributeValue;
 import io.keyline.protocol.Json;
@@ -175,7 +175,7 @@ class BatchWriteItemTest {
         @Test void anItemHeldByATransactionComesBackUnprocessed() throws Exception {
             CountDownLatch holding = new CountDownLatch(1);
             CountDownLatch release = new CountDownLatch(1);
-            var ref = new ItemStore.ItemRef(cp.engine.catalog().get("hash"), new PrimaryKey(new AttributeValue.S("k1"), null));
+            var ref = new ItemRef(cp.engine.catalog().get("hash"), new PrimaryKey(new AttributeValue.S("k1"), null));
             Thread tx = new Thread(() -> cp.engine.items().writeAll(List.of(ref), 0, olds -> {
                 holding.countDown();
                 try {

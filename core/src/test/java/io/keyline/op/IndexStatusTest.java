@@ -110,7 +110,7 @@ class IndexStatusTest {
         var table = cp.engine.catalog().get("tbl");
         var creating = table.globalIndexes().get(0).withStatus(io.keyline.metadata.TableStatus.CREATING);
         ApiException e = org.junit.jupiter.api.Assertions.assertThrows(ApiException.class,
-                () -> io.keyline.engine.query.ReadTarget.index(table, creating));
+                () -> io.keyline.engine.api.ReadTarget.index(table, creating));
         assertThat(e.getMessage()).isEqualTo("Cannot read from backfilling global secondary index: gsi");
     }
 }

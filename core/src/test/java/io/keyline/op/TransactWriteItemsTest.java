@@ -4,7 +4,7 @@ import static io.keyline.op.ControlPlane.list;
 import static io.keyline.op.ControlPlane.map;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.keyline.engine.store.ItemStore;
+import io.keyline.engine.api.ItemRef;
 import io.keyline.metadata.PrimaryKey;
 import io.keyline.engine.transaction.IdempotencyTokens;
 import io.keyline.error.ApiException;
@@ -259,7 +259,7 @@ class TransactWriteItemsTest {
         @Test void itemsHeldByAnotherTransactionConflict() throws Exception {
             CountDownLatch holding = new CountDownLatch(1);
             CountDownLatch release = new CountDownLatch(1);
-            ItemStore.ItemRef held = new ItemStore.ItemRef(cp.engine.catalog().get("tbl"), new PrimaryKey(new AttributeValue.S("held"), null));
+            ItemRef held = new ItemRef(cp.engine.catalog().get("tbl"), new PrimaryKey(new AttributeValue.S("held"), null));
             Thread other = new Thread(() -> cp.engine.items().writeAll(List.of(held), 0, olds -> {
                 holding.countDown();
                 awaitQuietly(release);

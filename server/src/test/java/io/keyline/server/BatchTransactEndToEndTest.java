@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
-import io.keyline.engine.store.ItemStore;
+import io.keyline.engine.api.ItemRef;
 import io.keyline.metadata.PrimaryKey;
 import io.keyline.engine.config.Settings;
 import io.keyline.model.AttributeValue;
@@ -145,7 +145,7 @@ class BatchTransactEndToEndTest {
     @Test void singleWriteToAnItemInATransactionIsAConflict() throws Exception {
         CountDownLatch holding = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
-        var ref = new ItemStore.ItemRef(keyline.engine().catalog().get("users"), new PrimaryKey(new AttributeValue.S("busy"), null));
+        var ref = new ItemRef(keyline.engine().catalog().get("users"), new PrimaryKey(new AttributeValue.S("busy"), null));
         Thread tx = new Thread(() -> keyline.engine().items().writeAll(List.of(ref), 0, olds -> {
             holding.countDown();
             try {

@@ -8,7 +8,7 @@ import io.keyline.engine.config.Settings;
 import io.keyline.metadata.TableMetadata;
 import io.keyline.engine.codec.ItemCodec;
 import io.keyline.engine.codec.KeyCodec;
-import io.keyline.engine.codec.KeyRange;
+import io.keyline.engine.api.KeyRange;
 import io.keyline.engine.index.IndexEntries;
 import io.keyline.error.ApiException;
 import io.keyline.op.Operations;

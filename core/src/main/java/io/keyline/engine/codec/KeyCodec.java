@@ -1,5 +1,7 @@
 package io.keyline.engine.codec;
 
+import io.keyline.engine.api.KeyRange;
+import io.keyline.engine.api.SortKeyCondition;
 import io.keyline.model.AttributeValue;
 import io.keyline.model.ScalarType;
 import java.math.BigInteger;

@@ -8,7 +8,7 @@ import io.keyline.engine.catalog.TableStatistics;
 import io.keyline.metadata.TableStatus;
 import io.keyline.engine.codec.ItemCodec;
 import io.keyline.engine.codec.KeyCodec;
-import io.keyline.engine.codec.KeyRange;
+import io.keyline.engine.api.KeyRange;
 import io.keyline.model.AttributeValue;
 import io.keyline.storage.Cursor;
 import io.keyline.storage.Snapshot;

@@ -4,7 +4,7 @@ import io.keyline.metadata.IndexMetadata;
 import io.keyline.metadata.TableMetadata;
 import io.keyline.engine.codec.ItemCodec;
 import io.keyline.engine.codec.KeyCodec;
-import io.keyline.engine.codec.KeyRange;
+import io.keyline.engine.api.KeyRange;
 import io.keyline.error.ApiException;
 import io.keyline.model.AttributeValue;
 import io.keyline.model.ItemSize;

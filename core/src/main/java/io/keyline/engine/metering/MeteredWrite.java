@@ -1,6 +1,7 @@
 package io.keyline.engine.metering;
 
 import io.keyline.capacity.ConsumedCapacity;
+import io.keyline.engine.api.Mutation;
 import io.keyline.engine.store.ItemStore;
 import io.keyline.error.Errors;
 import io.keyline.expr.Condition;
@@ -42,7 +43,7 @@ public final class MeteredWrite {
      *                           a pure function, which may throw to refuse the write
      */
     public Result write(TableMetadata table, PrimaryKey key, Condition condition, boolean returnOldOnFailure,
-                        Map<String, AttributeValue> failurePricedItem, ItemStore.Mutation change) {
+                        Map<String, AttributeValue> failurePricedItem, Mutation change) {
         TableBinding binding = capacity.binding(table);
         ConsumedCapacity[] consumed = new ConsumedCapacity[1];
         ItemStore.WriteResult result;

@@ -6,9 +6,9 @@ import io.keyline.capacity.ReadConsistency;
 import io.keyline.capacity.ReadMeter;
 import io.keyline.capacity.SortPosition;
 import io.keyline.capacity.Throttle;
-import io.keyline.engine.codec.KeyRange;
-import io.keyline.engine.query.PageStatistics;
-import io.keyline.engine.query.ReadTarget;
+import io.keyline.engine.api.KeyRange;
+import io.keyline.engine.api.PageStatistics;
+import io.keyline.engine.api.ReadTarget;
 
 /**
  * Capacity of Query and Scan pages (docs/RULES.md#CAP-READ-PAGE): a page is admitted on the partition where it starts,

@@ -1,8 +1,8 @@
 package io.keyline.engine.metering;
 
 import io.keyline.capacity.ConsumedCapacity;
-import io.keyline.engine.transaction.CancellationReason;
-import io.keyline.engine.transaction.WriteAction;
+import io.keyline.engine.api.CancellationReason;
+import io.keyline.engine.api.WriteAction;
 import io.keyline.engine.transaction.WriteAdmission;
 import io.keyline.error.ApiException;
 import io.keyline.model.AttributeValue;

@@ -1,5 +1,6 @@
 package io.keyline.engine.query;
 
+import io.keyline.engine.api.Page;
 import io.keyline.engine.store.ItemStore;
 import io.keyline.metadata.PrimaryKeys;
 import io.keyline.metadata.TableMetadata;

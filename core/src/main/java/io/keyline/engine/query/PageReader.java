@@ -1,5 +1,9 @@
 package io.keyline.engine.query;
 
+import io.keyline.engine.api.Page;
+import io.keyline.engine.api.PageRequest;
+import io.keyline.engine.api.PageStatistics;
+import io.keyline.engine.api.StopReason;
 import io.keyline.engine.codec.ItemCodec;
 import io.keyline.engine.codec.KeyCodec;
 import io.keyline.model.AttributeValue;

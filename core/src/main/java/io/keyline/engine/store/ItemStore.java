@@ -1,5 +1,7 @@
 package io.keyline.engine.store;
 
+import io.keyline.engine.api.ItemRef;
+import io.keyline.engine.api.Mutation;
 import io.keyline.metadata.PrimaryKey;
 import io.keyline.metadata.TableMetadata;
 import io.keyline.engine.codec.ItemCodec;
@@ -28,12 +30,6 @@ import java.util.concurrent.locks.ReentrantLock;
  * {@link #getAll} reads several items from one storage snapshot.
  */
 public final class ItemStore {
-    /** What a write does with the old item: returns the new item, null to delete, or the old one unchanged. */
-    @FunctionalInterface
-    public interface Mutation {
-        Map<String, AttributeValue> apply(Map<String, AttributeValue> oldItem);
-    }
-
     /**
      * The step between computing a write and storing it: sees the old and new images (either
      * may be null, and they may be the same image when the write changes nothing) and may throw
@@ -66,9 +62,6 @@ public final class ItemStore {
 
         WriteHook NONE = (table, oldItem, newItem, batch) -> null;
     }
-
-    /** One item of a multi-item read or write. */
-    public record ItemRef(TableMetadata table, PrimaryKey key) {}
 
     /**
      * What a multi-item write does: from the old images (null = absent), in the order of the

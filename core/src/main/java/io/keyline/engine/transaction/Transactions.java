@@ -1,5 +1,11 @@
 package io.keyline.engine.transaction;
 
+import io.keyline.engine.api.BatchAdmission;
+import io.keyline.engine.api.CancellationReason;
+import io.keyline.engine.api.ItemRef;
+import io.keyline.engine.api.TransactionCancelled;
+import io.keyline.engine.api.WriteAction;
+import io.keyline.engine.store.ItemLocks;
 import io.keyline.engine.store.ItemStore;
 import io.keyline.error.ApiException;
 import io.keyline.model.AttributeValue;
@@ -59,7 +65,7 @@ public final class Transactions {
      * @throws TransactionCancelled with one reason per action, when nothing was written
      */
     public List<ItemStore.WriteResult> write(List<WriteAction> actions) {
-        List<ItemStore.ItemRef> refs = new ArrayList<>(actions.size());
+        List<ItemRef> refs = new ArrayList<>(actions.size());
         for (WriteAction a : actions) refs.add(a.ref());
         try {
             return items.writeAll(refs, LOCK_WAIT_NANOS, oldItems -> {
@@ -71,14 +77,14 @@ public final class Transactions {
         } catch (ItemStore.LockConflict conflict) {
             List<CancellationReason> reasons = new ArrayList<>(actions.size());
             for (int i = 0; i < actions.size(); i++) {
-                reasons.add(conflict.positions().contains(i) ? CancellationReason.transactionConflict() : CancellationReason.NONE);
+                reasons.add(conflict.positions().contains(i) ? CancellationReason.transactionConflict(ItemLocks.TRANSACTION_ONGOING) : CancellationReason.NONE);
             }
             throw new TransactionCancelled(reasons);
         }
     }
 
     /** The items, null where absent, from one snapshot. */
-    public List<Map<String, AttributeValue>> read(List<ItemStore.ItemRef> refs) {
+    public List<Map<String, AttributeValue>> read(List<ItemRef> refs) {
         return items.getAll(refs);
     }
 

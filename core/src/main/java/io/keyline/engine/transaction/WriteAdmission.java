@@ -1,5 +1,7 @@
 package io.keyline.engine.transaction;
 
+import io.keyline.engine.api.CancellationReason;
+import io.keyline.engine.api.WriteAction;
 import io.keyline.model.AttributeValue;
 import java.util.List;
 import java.util.Map;

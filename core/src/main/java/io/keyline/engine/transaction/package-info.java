@@ -3,7 +3,9 @@
  * all-or-nothing writes with per-action cancellation reasons, snapshot reads),
  * ClientRequestToken idempotency ({@link io.keyline.engine.transaction.IdempotencyTokens}) and the
  * per-item admission hook of BatchGetItem and BatchWriteItem
- * ({@link io.keyline.engine.transaction.BatchAdmission}), where the capacity model will plug in.
- * Request parsing and validation stay in {@code io.keyline.op}.
+ * ({@link io.keyline.engine.api.BatchAdmission}), where the capacity model will plug in. The
+ * records exchanged with the operations (write actions, cancellation reasons) live in
+ * {@code io.keyline.engine.api}; operations reach this package only through
+ * {@code io.keyline.engine.Batches}. Request parsing and validation stay in {@code io.keyline.op}.
  */
 package io.keyline.engine.transaction;

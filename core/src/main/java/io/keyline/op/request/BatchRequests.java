@@ -1,6 +1,6 @@
 package io.keyline.op.request;
 
-import io.keyline.engine.codec.KeyCodec;
+import io.keyline.engine.Batches;
 import io.keyline.error.Errors;
 import io.keyline.metadata.PrimaryKey;
 import io.keyline.metadata.TableMetadata;
@@ -58,7 +58,7 @@ public final class BatchRequests {
         public Seen(String message) { this.message = message; }
 
         public void add(TableMetadata table, PrimaryKey key) {
-            byte[] k = KeyCodec.itemKey(table.keyspaceId(), key.partition(), key.sort());
+            byte[] k = Batches.itemKey(table, key);
             if (!keys.add(ByteBuffer.wrap(k))) throw Errors.validation(message);
         }
     }

@@ -1,7 +1,7 @@
 package io.keyline.op.request;
 
-import io.keyline.engine.query.Page;
-import io.keyline.engine.query.ReadTarget;
+import io.keyline.engine.api.Page;
+import io.keyline.engine.api.ReadTarget;
 import io.keyline.error.Errors;
 import io.keyline.expr.Condition;
 import io.keyline.expr.DocumentPath;

@@ -1,7 +1,8 @@
 package io.keyline.op.request;
 
-import io.keyline.engine.codec.KeyRange;
-import io.keyline.engine.query.ReadTarget;
+import io.keyline.engine.Engine;
+import io.keyline.engine.api.KeyRange;
+import io.keyline.engine.api.ReadTarget;
 import io.keyline.error.ApiException;
 import io.keyline.error.Errors;
 import io.keyline.metadata.PrimaryKeys;
@@ -24,7 +25,7 @@ public final class StartKeys {
     private StartKeys() {}
 
     /** A Query's start key: inside the partition queried and matching the sort-key condition. */
-    public static byte[] forQuery(ReadTarget target, Map<String, AttributeValue> startKey, KeyRange partition, KeyRange queried) {
+    public static byte[] forQuery(Engine engine, ReadTarget target, Map<String, AttributeValue> startKey, KeyRange partition, KeyRange queried) {
         if (startKey.size() != target.keyNames().size() || !startKey.keySet().containsAll(target.keyNames())) {
             throw Errors.validation(INVALID);
         }
@@ -32,7 +33,7 @@ public final class StartKeys {
         if (!target.isIndex() && !target.keySchema().hasSortKey()) {
             throw Errors.validation("The provided exclusive start key is invalid: ExclusiveStartKey: " + render(startKey));
         }
-        byte[] key = target.storageKey(startKey);
+        byte[] key = engine.storageKey(target, startKey);
         if (!within(key, partition)) {
             throw Errors.validation("The provided starting key is outside query boundaries based on provided conditions");
         }
@@ -41,12 +42,12 @@ public final class StartKeys {
     }
 
     /** A Scan's start key: the table's key (and the index's), inside the segment scanned. */
-    public static byte[] forScan(ReadTarget target, Map<String, AttributeValue> startKey, KeyRange segment, Integer segmentNumber, Integer totalSegments) {
+    public static byte[] forScan(Engine engine, ReadTarget target, Map<String, AttributeValue> startKey, KeyRange segment, Integer segmentNumber, Integer totalSegments) {
         if (startKey.size() != target.keyNames().size() || !startKey.keySet().containsAll(target.keyNames())) {
             throw Errors.validation(target.isIndex() ? INVALID : INVALID + ": The provided key element does not match the schema");
         }
         checkTypes(target, startKey, INVALID + ": ");
-        byte[] key = target.storageKey(startKey);
+        byte[] key = engine.storageKey(target, startKey);
         if (totalSegments != null && totalSegments > 1 && !within(key, segment)) {
             throw Errors.validation(INVALID + ": Invalid ExclusiveStartKey. Please use ExclusiveStartKey with correct Segment. TotalSegments: "
                     + totalSegments + " Segment: " + segmentNumber);

@@ -1,6 +1,6 @@
 package io.keyline.op.response;
 
-import io.keyline.engine.transaction.CancellationReason;
+import io.keyline.engine.api.CancellationReason;
 import io.keyline.error.ApiException;
 import io.keyline.error.Errors;
 import java.util.ArrayList;

@@ -1,5 +1,6 @@
 package io.keyline.engine.codec;
 
+import io.keyline.engine.api.KeyRange;
 import io.keyline.model.AttributeValue;
 import io.keyline.model.Binary;
 import java.math.BigDecimal;

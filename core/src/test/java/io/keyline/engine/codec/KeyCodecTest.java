@@ -4,6 +4,8 @@ import static io.keyline.engine.codec.RandomValues.DYNAMODB_ORDER;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.keyline.engine.api.KeyRange;
+import io.keyline.engine.api.SortKeyCondition;
 import io.keyline.model.AttributeValue;
 import io.keyline.model.ScalarType;
 import io.keyline.storage.Cursor;

@@ -2,9 +2,14 @@ package io.keyline.engine.query;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.keyline.engine.api.Page;
+import io.keyline.engine.api.PageRequest;
+import io.keyline.engine.api.PageStatistics;
+import io.keyline.engine.api.ReadTarget;
+import io.keyline.engine.api.SortKeyCondition;
+import io.keyline.engine.api.StopReason;
 import io.keyline.engine.codec.ItemCodec;
 import io.keyline.engine.codec.KeyCodec;
-import io.keyline.engine.codec.SortKeyCondition;
 import io.keyline.model.AttributeValue;
 import io.keyline.model.ItemSize;
 import io.keyline.model.KeyAttribute;
@@ -45,7 +50,7 @@ class PageReaderTest {
     }
 
     private PageRequest partition(String p, boolean reverse, byte[] start, Integer limit) {
-        return new PageRequest(TABLE, TABLE.queryRange(List.of(new AttributeValue.S(p)), List.of(), null, null, null), reverse, start, limit, i -> true);
+        return new PageRequest(TABLE, TargetKeys.queryRange(TABLE, List.of(new AttributeValue.S(p)), List.of(), null, null, null), reverse, start, limit, i -> true);
     }
 
     @Test
@@ -71,7 +76,7 @@ class PageReaderTest {
                 break;
             }
             assertThat(page.stopReason()).isEqualTo(StopReason.SIZE);
-            start = TABLE.storageKey(page.lastEvaluatedKey());
+            start = TargetKeys.storageKey(TABLE, page.lastEvaluatedKey());
         }
         assertThat(pages).isBetween(5, 7);
         List<Integer> expected = new ArrayList<>();
@@ -92,14 +97,14 @@ class PageReaderTest {
     @Test
     void limitCountsItemsBeforeTheFilterAndReverseResumesBelowTheStartKey() {
         for (int i = 0; i < 10; i++) put(KEYSPACE, item("a", i, 0));
-        PageRequest evenOnly = new PageRequest(TABLE, TABLE.queryRange(List.of(new AttributeValue.S("a")), List.of(), SortKeyCondition.GE,
+        PageRequest evenOnly = new PageRequest(TABLE, TargetKeys.queryRange(TABLE, List.of(new AttributeValue.S("a")), List.of(), SortKeyCondition.GE,
                 new AttributeValue.N(BigDecimal.valueOf(3)), null), true, null, 4, i -> sortKey(i) % 2 == 0);
         Page page = PageReader.read(storage, evenOnly);
         assertThat(page.scannedCount()).isEqualTo(4);
         assertThat(page.items()).extracting(PageReaderTest::sortKey).containsExactly(8, 6);
         assertThat(page.stopReason()).isEqualTo(StopReason.LIMIT);
         Page next = PageReader.read(storage, new PageRequest(evenOnly.target(), evenOnly.range(), true,
-                TABLE.storageKey(page.lastEvaluatedKey()), 4, evenOnly.filter()));
+                TargetKeys.storageKey(TABLE, page.lastEvaluatedKey()), 4, evenOnly.filter()));
         assertThat(next.items()).extracting(PageReaderTest::sortKey).containsExactly(4);
         assertThat(next.scannedCount()).isEqualTo(3);
         assertThat(next.lastEvaluatedKey()).isNull();
@@ -110,7 +115,7 @@ class PageReaderTest {
         for (int i = 0; i < 20; i++) put(KEYSPACE, item("p" + i, 0, 0));
         for (int i = 0; i < 5; i++) put(KEYSPACE + 1, item("q" + i, 0, 0));
         assertThat(PageReader.read(storage, partition("p3", false, null, null)).scannedCount()).isEqualTo(1);
-        Page scan = PageReader.read(storage, new PageRequest(TABLE, TABLE.scanRange(0, 1), false, null, null, i -> true));
+        Page scan = PageReader.read(storage, new PageRequest(TABLE, TargetKeys.scanRange(TABLE, 0, 1), false, null, null, i -> true));
         assertThat(scan.scannedCount()).isEqualTo(20);
         long previous = Long.MIN_VALUE;
         for (Map<String, AttributeValue> i : scan.items()) {
@@ -125,7 +130,7 @@ class PageReaderTest {
         for (int i = 0; i < 200; i++) put(KEYSPACE, item("p" + i, 0, 0));
         int total = 0;
         for (int s = 0; s < 4; s++) {
-            Page page = PageReader.read(storage, new PageRequest(TABLE, TABLE.scanRange(s, 4), false, null, null, i -> true));
+            Page page = PageReader.read(storage, new PageRequest(TABLE, TargetKeys.scanRange(TABLE, s, 4), false, null, null, i -> true));
             total += page.scannedCount();
         }
         assertThat(total).isEqualTo(200);

@@ -1,4 +1,4 @@
-package io.keyline.engine.codec;
+package io.keyline.engine.api;
 
 /**
  * A storage key range: {@code start <= key < end}; a null end means "to the end of the store"

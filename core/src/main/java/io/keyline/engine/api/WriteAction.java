@@ -1,6 +1,5 @@
-package io.keyline.engine.transaction;
+package io.keyline.engine.api;
 
-import io.keyline.engine.store.ItemStore;
 import io.keyline.metadata.PrimaryKey;
 import io.keyline.metadata.TableMetadata;
 import io.keyline.expr.Condition;
@@ -14,6 +13,6 @@ import io.keyline.expr.Condition;
  * Immutable.
  */
 public record WriteAction(TableMetadata table, PrimaryKey key, Condition condition, boolean returnOldOnFailure,
-                          ItemStore.Mutation mutation) {
-    ItemStore.ItemRef ref() { return new ItemStore.ItemRef(table, key); }
+                          Mutation mutation) {
+    public ItemRef ref() { return new ItemRef(table, key); }
 }

@@ -1,4 +1,4 @@
-package io.keyline.engine.transaction;
+package io.keyline.engine.api;
 
 import io.keyline.metadata.PrimaryKey;
 import io.keyline.metadata.TableMetadata;

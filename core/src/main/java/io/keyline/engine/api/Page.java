@@ -1,4 +1,4 @@
-package io.keyline.engine.query;
+package io.keyline.engine.api;
 
 import io.keyline.model.AttributeValue;
 import java.util.List;

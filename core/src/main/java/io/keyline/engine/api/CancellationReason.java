@@ -1,6 +1,5 @@
-package io.keyline.engine.transaction;
+package io.keyline.engine.api;
 
-import io.keyline.engine.store.ItemLocks;
 import io.keyline.model.AttributeValue;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,8 +28,9 @@ public record CancellationReason(String code, String message, Map<String, Attrib
         return new CancellationReason("ThrottlingError", message, null);
     }
 
-    public static CancellationReason transactionConflict() {
-        return new CancellationReason("TransactionConflict", ItemLocks.TRANSACTION_ONGOING, null);
+    /** @param message the engine's text for an item another writer holds */
+    public static CancellationReason transactionConflict(String message) {
+        return new CancellationReason("TransactionConflict", message, null);
     }
 
     /** One reason per action: {@code reason} at {@code position}, None elsewhere. */

@@ -1,12 +1,9 @@
-package io.keyline.engine.query;
+package io.keyline.engine.api;
 
 import io.keyline.metadata.IndexMetadata;
 import io.keyline.metadata.TableMetadata;
 import io.keyline.metadata.TableStatus;
 import io.keyline.error.Errors;
-import io.keyline.engine.codec.KeyCodec;
-import io.keyline.engine.codec.KeyRange;
-import io.keyline.engine.codec.SortKeyCondition;
 import io.keyline.model.AttributeValue;
 import io.keyline.model.KeyAttribute;
 import io.keyline.model.KeySchema;
@@ -18,7 +15,9 @@ import java.util.Map;
 /**
  * What a Query or Scan reads: the table itself, or one of its indexes. Either is one keyspace
  * with its own key schema; an index entry's stored key also carries the table's key (which makes
- * entries unique), so an index's LastEvaluatedKey names both. Immutable.
+ * entries unique), so an index's LastEvaluatedKey names both. Plain data of the engine's API: the
+ * stored keys and key ranges of a target are the engine's ({@code Engine#queryRange},
+ * {@code Engine#scanRange}, {@code Engine#storageKey}). Immutable.
  *
  * @param indexName null for the table
  * @param keySchema the schema the read is keyed by (the index's, for an index)
@@ -49,25 +48,6 @@ public record ReadTarget(String indexName, long keyspaceId, KeySchema keySchema,
 
     public boolean isIndex() { return indexName != null; }
 
-    /**
-     * The entries whose partition key is {@code partitionKey} (one value per HASH attribute), whose
-     * leading sort key attributes equal {@code sortEqualities}, and whose next sort key attribute
-     * meets the condition (null: all of them). A table has one HASH attribute and no equalities.
-     */
-    public KeyRange queryRange(List<AttributeValue> partitionKey, List<AttributeValue> sortEqualities,
-                               SortKeyCondition condition, AttributeValue low, AttributeValue high) {
-        if (isIndex()) return KeyCodec.indexRange(keyspaceId, partitionKey, sortEqualities, condition, low, high);
-        AttributeValue pk = partitionKey.get(0);
-        if (condition == null) return KeyCodec.partitionRange(keyspaceId, pk);
-        if (condition == SortKeyCondition.BEGINS_WITH) return KeyCodec.beginsWithRange(keyspaceId, pk, low);
-        return KeyCodec.sortKeyRange(keyspaceId, pk, condition, low, high);
-    }
-
-    /** Every entry of the target, or the token slice {@code segment} of {@code totalSegments}. */
-    public KeyRange scanRange(int segment, int totalSegments) {
-        return totalSegments <= 1 ? KeyCodec.keyspaceRange(keyspaceId) : KeyCodec.segmentBounds(keyspaceId, segment, totalSegments);
-    }
-
     /** The attributes a start key must have: the target's key, then any table key attributes not in it. */
     public List<String> keyNames() {
         List<String> names = new ArrayList<>();
@@ -76,24 +56,10 @@ public record ReadTarget(String indexName, long keyspaceId, KeySchema keySchema,
         return names;
     }
 
-    /** The stored key of the entry for an item (or a start key) that has every attribute of {@link #keyNames()}. */
-    public byte[] storageKey(Map<String, AttributeValue> keyAttributes) {
-        AttributeValue basePk = keyAttributes.get(tableKeySchema.partitionKey().name());
-        AttributeValue baseSk = tableKeySchema.hasSortKey() ? keyAttributes.get(tableKeySchema.sortKey().name()) : null;
-        if (!isIndex()) return KeyCodec.itemKey(keyspaceId, basePk, baseSk);
-        return KeyCodec.indexKey(keyspaceId, values(keySchema.hash(), keyAttributes), values(keySchema.range(), keyAttributes), basePk, baseSk);
-    }
-
     /** The LastEvaluatedKey of an item read from this target. */
     public Map<String, AttributeValue> keyOf(Map<String, AttributeValue> item) {
         Map<String, AttributeValue> key = new LinkedHashMap<>();
         for (String name : keyNames()) key.put(name, item.get(name));
         return key;
-    }
-
-    private static List<AttributeValue> values(List<KeyAttribute> attributes, Map<String, AttributeValue> item) {
-        List<AttributeValue> out = new ArrayList<>(attributes.size());
-        for (KeyAttribute a : attributes) out.add(item.get(a.name()));
-        return out;
     }
 }

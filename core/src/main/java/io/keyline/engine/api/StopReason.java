@@ -1,4 +1,4 @@
-package io.keyline.engine.query;
+package io.keyline.engine.api;
 
 /** Why a page ended. Only {@link #EXHAUSTED} means the range has nothing more to read. */
 public enum StopReason {

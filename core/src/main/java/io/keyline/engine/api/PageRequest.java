@@ -1,6 +1,5 @@
-package io.keyline.engine.query;
+package io.keyline.engine.api;
 
-import io.keyline.engine.codec.KeyRange;
 import io.keyline.model.AttributeValue;
 import java.util.Map;
 import java.util.function.Predicate;

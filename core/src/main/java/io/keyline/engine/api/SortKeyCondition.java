@@ -1,4 +1,4 @@
-package io.keyline.engine.codec;
+package io.keyline.engine.api;
 
 /** The sort-key conditions a Query may use, each of which selects one contiguous key range. */
 public enum SortKeyCondition {

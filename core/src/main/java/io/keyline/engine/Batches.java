@@ -1,0 +1,70 @@
+package io.keyline.engine;
+
+import io.keyline.capacity.ConsumedCapacity;
+import io.keyline.engine.api.BatchAdmission;
+import io.keyline.engine.api.ItemRef;
+import io.keyline.engine.api.TransactionCancelled;
+import io.keyline.engine.api.WriteAction;
+import io.keyline.engine.codec.KeyCodec;
+import io.keyline.engine.metering.TransactionCapacity;
+import io.keyline.engine.store.ItemStore;
+import io.keyline.engine.transaction.Transactions;
+import io.keyline.metadata.PrimaryKey;
+import io.keyline.metadata.TableMetadata;
+import io.keyline.model.AttributeValue;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+
+/**
+ * The engine's verbs for requests that name several items: BatchGetItem, BatchWriteItem,
+ * TransactGetItems and TransactWriteItems. Each verb hands one step to the engine's
+ * transactions, idempotency tokens or transaction capacity; the operations keep validation and
+ * the wire shapes. One per engine ({@link Engine#batches()}); thread-safe, as what it delegates to.
+ */
+public final class Batches {
+    private final Transactions transactions;
+    private final TransactionCapacity transactionCapacity;
+
+    Batches(Transactions transactions, TransactionCapacity transactionCapacity) {
+        this.transactions = transactions;
+        this.transactionCapacity = transactionCapacity;
+    }
+
+    /** The admission decision of BatchGetItem and BatchWriteItem. */
+    public BatchAdmission admission() { return transactions.admission(); }
+
+    /** The stored key of an item: equal for two keys exactly when they name one item (a repeated item in a request). */
+    public static byte[] itemKey(TableMetadata table, PrimaryKey key) {
+        return KeyCodec.itemKey(table.keyspaceId(), key.partition(), key.sort());
+    }
+
+    /** The items, null where absent, all read from one storage snapshot. */
+    public List<Map<String, AttributeValue>> readAll(List<ItemRef> refs) {
+        return transactions.read(refs);
+    }
+
+    /**
+     * Applies every action of a transaction or none; returns what it consumed, one entry per
+     * table in the order tables first appear, when {@code priced}, else null.
+     *
+     * @throws TransactionCancelled with one reason per action, when nothing was written
+     */
+    public List<ConsumedCapacity> write(List<WriteAction> plan, boolean priced) {
+        List<ItemStore.WriteResult> results = transactions.write(plan);
+        if (!priced) return null;
+        List<Map<String, AttributeValue>> oldItems = new ArrayList<>(results.size());
+        List<Map<String, AttributeValue>> newItems = new ArrayList<>(results.size());
+        for (ItemStore.WriteResult r : results) {
+            oldItems.add(r.oldItem());
+            newItems.add(r.newItem());
+        }
+        return transactionCapacity.consumed(plan, oldItems, newItems);
+    }
+
+    /** Runs {@code work} once per ClientRequestToken and fingerprint within the token window (docs/RULES.md#TX-IDEMPOTENCY). */
+    public Object idempotent(String token, Object fingerprint, Supplier<Object> work) {
+        return transactions.tokens().run(token, fingerprint, work);
+    }
+}
