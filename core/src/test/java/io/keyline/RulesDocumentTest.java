@@ -31,15 +31,6 @@ class RulesDocumentTest {
     private static final Pattern HELD_BY = Pattern.compile("`((?:[a-z]+\\.)+)([A-Z]\\w*)(?:\\.(\\w+))?(?:\\([^`]*\\))?`");
     /** Keys of the external digest the code used to cite. */
     private static final Pattern FOREIGN_KEY = Pattern.compile("\\bB\\.[0-9]{1,2}\\b|dynamodb-rules|\\bAWS-[A-Z]{2,}|\\bALT-[A-Z]");
-    /**
-     * Main sources whose citations other work is rewriting at the time of writing (the operations,
-     * and the partition code of the hot-key work): remove an entry once its file cites RULES.md.
-     */
-    private static final List<String> NOT_YET_CONVERTED = List.of(
-            "core/src/main/java/io/keyline/op/",
-            "core/src/main/java/io/keyline/capacity/Partition.java",
-            "core/src/main/java/io/keyline/capacity/PartitionMap.java");
-
     private static String read(Path p) {
         try {
             return Files.readString(p);
@@ -110,7 +101,6 @@ class RulesDocumentTest {
         List<String> foreign = new ArrayList<>();
         for (Path f : sources("main")) {
             String relative = ROOT.relativize(f).toString().replace('\\', '/');
-            if (NOT_YET_CONVERTED.stream().anyMatch(relative::startsWith)) continue;
             String[] lines = read(f).split("\n", -1);
             for (int i = 0; i < lines.length; i++) {
                 if (FOREIGN_KEY.matcher(lines[i]).find()) foreign.add(relative + ":" + (i + 1) + ": " + lines[i].strip());

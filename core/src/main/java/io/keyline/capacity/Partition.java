@@ -2,7 +2,7 @@ package io.keyline.capacity;
 
 /**
  * One partition of a {@link PartitionMap}: the keys from its start (token, sort position)
- * inclusive up to the next partition's start. It owns the partition ceiling (B.6: 3,000 RCU or
+ * inclusive up to the next partition's start. It owns the partition ceiling (docs/RULES.md#CAP-PARTITION-LINEAR: 3,000 RCU or
  * 1,000 WCU a second "or a linear combination of both"), kept as one bucket of write-equivalent
  * units in which a read unit costs a third. The bucket refills at the ceiling rate and banks at
  * most {@link CapacitySettings#partitionBurst} of it; a request is admitted while the bucket is
@@ -15,7 +15,7 @@ package io.keyline.capacity;
  * ranges are also read without the lock ({@link #covers}).
  */
 final class Partition {
-    /** Cost of one read unit in write-equivalent units: 1,000 / 3,000 (B.6 linear combination). */
+    /** Cost of one read unit in write-equivalent units: 1,000 / 3,000 (docs/RULES.md#CAP-PARTITION-LINEAR). */
     static final double READ_COST = Rules.PARTITION_WRITE_CEILING / Rules.PARTITION_READ_CEILING;
     private static final long SECOND = 1_000_000_000L;
     /** [inf] share of rising sort positions at which traffic counts as monotonic. */
@@ -102,7 +102,7 @@ final class Partition {
     long candidateSort() { return candidateSort; }
 
     /**
-     * Whether traffic within a key climbs its sort key (B.6 [doc]: a collection is split by sort
+     * Whether traffic within a key climbs its sort key (docs/RULES.md#PART-SPLIT: a collection is split by sort
      * key "unless traffic follows a monotonic sort key", where a split would not spread it).
      */
     boolean monotonicSort() {

@@ -5,7 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The partitions of one table or one GSI over the 64-bit token space (B.6), and the admission
+ * The partitions of one table or one GSI over the 64-bit token space (docs/RULES.md#CAP-PARTITION-READ, #CAP-PARTITION-WRITE), and the admission
  * of requests to them.
  *
  * <p>A partition is addressed by (token, sort position): the token is the item's (or index
@@ -13,10 +13,10 @@ import java.util.List;
  * image of its sort key ({@link SortPosition}), or 0 without one. Partitions are sorted by
  * start; the first starts at (Long.MIN_VALUE, Long.MIN_VALUE). A partition normally holds whole
  * token ranges; only when splitting by sort key is allowed (the map has a sort key and, for a
- * table, no LSI: B.6 [doc]) can one token's item collection be cut by sort position. A single
+ * table, no LSI: docs/RULES.md#PART-SPLIT) can one token's item collection be cut by sort position. A single
  * (token, sort position) is never cut: one item stays on one partition.
  *
- * <p>Partitions split, never merge: when throughput needs more of them (B.6 heuristic), when one
+ * <p>Partitions split, never merge: when throughput needs more of them (docs/RULES.md#PART-COUNT), when one
  * passes {@link CapacitySettings#maxPartitionBytes()} (at the middle of the keys it holds), and
  * when one stays hot (adaptive isolation: its hottest key is cut out on its own).
  *
@@ -94,9 +94,9 @@ public final class PartitionMap implements Partition.MapContext {
     }
 
     /**
-     * Partitions a throughput needs: provisioned ⌈RCU/3,000 + WCU/1,000⌉ (B.6 heuristic [inf]);
+     * Partitions a throughput needs: provisioned ⌈RCU/3,000 + WCU/1,000⌉ (inferred: docs/RULES.md#PART-COUNT);
      * on-demand enough for its current ceiling, reads or writes, since a partition serves 3,000
-     * reads "or" 1,000 writes (B.7; a new table: 4, which also explains B.2's 4-RCU Scan [inf]).
+     * reads "or" 1,000 writes (docs/RULES.md#PART-COUNT; a new table: 4, which also explains the 4-RCU minimum of a Scan, inferred).
      */
     static int partitionsFor(Throughput t, ThroughputLimits limits) {
         if (t.onDemandMode()) {
@@ -184,7 +184,7 @@ public final class PartitionMap implements Partition.MapContext {
         return null;
     }
 
-    /** Records a change in stored bytes and items at (token, sort); may split the partition (B.6). */
+    /** Records a change in stored bytes and items at (token, sort); may split the partition (docs/RULES.md#PART-SIZE). */
     public void recordSize(long token, long sort, long deltaBytes, long deltaItems) {
         recordSize(token, sort, deltaBytes, deltaItems, null);
     }
@@ -345,7 +345,7 @@ public final class PartitionMap implements Partition.MapContext {
 
     // ---- splits ----------------------------------------------------------------------------
 
-    /** Adaptive isolation (B.6 (b)): cut the partition's hottest key out on its own. */
+    /** Adaptive isolation (docs/RULES.md#CAP-ADAPTIVE-ISOLATION): cut the partition's hottest key out on its own. */
     private synchronized void isolate(Partition p) {
         Layout l = layout;
         int i = indexOf(l, p);
@@ -368,7 +368,7 @@ public final class PartitionMap implements Partition.MapContext {
         if (!points.isEmpty()) replace(l, i, points);
     }
 
-    /** Size split (B.6): at the middle of the tokens it holds, or of the sort positions of its one token. */
+    /** Size split (docs/RULES.md#PART-SPLIT): at the middle of the tokens it holds, or of the sort positions of its one token. */
     private synchronized void splitForSize(Partition p) {
         Layout l = layout;
         int i = indexOf(l, p);

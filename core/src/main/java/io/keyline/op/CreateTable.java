@@ -45,11 +45,11 @@ import java.util.Set;
  * (billing, key schema, LSIs, GSIs, unused definitions, limits), then the catalog. Stateless.
  */
 public final class CreateTable implements Operation<CreateTableRequest> {
-    /** Source: AWS-Q: 5 LSIs per table. */
+    /** docs/RULES.md#INDEX-COUNTS: 5 LSIs per table. */
     public static final int MAX_LOCAL_INDEXES = 5;
-    /** Source: AWS-Q: 20 GSIs per table (default quota). */
+    /** docs/RULES.md#INDEX-COUNTS: 20 GSIs per table (default quota). */
     public static final int MAX_GLOBAL_INDEXES = GlobalIndexUpdates.MAX_GLOBAL_INDEXES;
-    /** Source: AWS-Q / API_Projection: 100 projected NonKeyAttributes across all indexes of a table. */
+    /** docs/RULES.md#INDEX-COUNTS: 100 projected NonKeyAttributes across all indexes of a table. */
     public static final int MAX_NON_KEY_ATTRIBUTES_PER_TABLE = 100;
 
     static final List<String> BILLING_MODES = List.of("PROVISIONED", "PAY_PER_REQUEST");

@@ -33,7 +33,7 @@ public final class DeleteTable implements Operation<DeleteTableRequest> {
         c.throwIfAny();
         Tables.Deleted deleted = tables.delete(name, current -> {
             if (current.status() != TableStatus.ACTIVE) throw inUse(current);
-            // as in DynamoDB (B.12): the table cannot be deleted while a new GSI is backfilled
+            // as in DynamoDB (docs/RULES.md#GSI-BACKFILL): the table cannot be deleted while a new GSI is backfilled
             if (tables.backfilling(current)) throw inUse(current.toBuilder().status(TableStatus.UPDATING).build());
             if (current.deletionProtection()) {
                 throw Errors.validation("Resource cannot be deleted as it is currently protected against deletion. "

@@ -7,7 +7,7 @@ import io.keyline.protocol.JsonObject;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** DescribeLimits: the account's and each table's provisioned capacity maxima (dynamodb-rules.md B.8). Stateless. */
+/** DescribeLimits: the account's and each table's provisioned capacity maxima (docs/RULES.md#QUOTA-TABLE, #QUOTA-ACCOUNT). Stateless. */
 public final class DescribeLimits implements Operation<DescribeLimitsRequest> {
     @Override public String name() { return "DescribeLimits"; }
 

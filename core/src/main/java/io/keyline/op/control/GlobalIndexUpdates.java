@@ -30,7 +30,7 @@ import java.util.Set;
  * create or delete per request), and applying them to a table's GSIs. Stateless.
  */
 public final class GlobalIndexUpdates {
-    /** Source: AWS-Q: 20 GSIs per table (default quota). */
+    /** docs/RULES.md#INDEX-COUNTS: 20 GSIs per table (default quota). */
     public static final int MAX_GLOBAL_INDEXES = 20;
 
     private GlobalIndexUpdates() {}

@@ -22,7 +22,7 @@ public final class SchemaInput {
     public static final int MAX_KEY_ATTRIBUTE_NAME = 255;
     /** Source: API_CreateTable: a table or LSI KeySchema has 1 or 2 elements. */
     public static final int MAX_TABLE_KEY_ELEMENTS = 2;
-    /** Source: AWS-MAK: a GSI key has up to 4 HASH and 4 RANGE attributes. */
+    /** docs/RULES.md#GSI-MULTI-ATTRIBUTE-KEY: a GSI key has up to 4 HASH and 4 RANGE attributes. */
     public static final int MAX_GSI_KEY_ELEMENTS = 8;
     /** Source: API_Projection: NonKeyAttributes has 1 to 20 names. */
     public static final int MAX_NON_KEY_ATTRIBUTES = 20;

@@ -28,7 +28,7 @@ import java.util.Set;
  */
 public final class SchemaRules {
     static final String INVALID = "One or more parameter values were invalid: ";
-    /** Source: AWS-MAK: at most 4 HASH and 4 RANGE attributes in a GSI key. */
+    /** docs/RULES.md#GSI-MULTI-ATTRIBUTE-KEY: at most 4 HASH and 4 RANGE attributes in a GSI key. */
     public static final int MAX_GSI_KEY_PARTS = 4;
 
     private SchemaRules() {}

@@ -18,9 +18,9 @@ import java.util.List;
  * Stateless.
  */
 public final class Throughputs {
-    /** Source: AWS-Q (B.8): 80,000 RCU per account and region, provisioned tables. */
+    /** docs/RULES.md#QUOTA-ACCOUNT: 80,000 RCU per account and region, provisioned tables. */
     public static final long ACCOUNT_MAX_READ_CAPACITY_UNITS = 80_000;
-    /** Source: AWS-Q (B.8): 80,000 WCU per account and region, provisioned tables. */
+    /** docs/RULES.md#QUOTA-ACCOUNT: 80,000 WCU per account and region, provisioned tables. */
     public static final long ACCOUNT_MAX_WRITE_CAPACITY_UNITS = 80_000;
     /** Largest value DynamoDB accepts at all before its limits (observed, dynalite validations/createTable.js). */
     static final long OUT_OF_BOUNDS = 1_000_000_000_000L;
@@ -66,7 +66,7 @@ public final class Throughputs {
 
     /**
      * The table's and its GSIs' provisioned units together stay within the server's per-table
-     * quota ({@code --table-quota}, by default {@link Rules#DEFAULT_TABLE_QUOTA}; B.8: adjustable).
+     * quota ({@code --table-quota}, by default {@link Rules#DEFAULT_TABLE_QUOTA}; docs/RULES.md#QUOTA-TABLE: adjustable).
      */
     public static void checkTableLimit(long read, long write, long maxRead, long maxWrite) {
         if (read > maxRead || write > maxWrite) {

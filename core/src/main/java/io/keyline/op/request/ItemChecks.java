@@ -10,9 +10,9 @@ import java.util.Map;
  * nesting at most 32 levels, the item at most 400 KB. Stateless.
  */
 public final class ItemChecks {
-    /** Source: AWS-Q "Attributes": names up to 64 KB; 65535 bytes is the largest accepted ([obs] test_limits). */
+    /** docs/RULES.md#LIMIT-ATTRIBUTE-NAME: names up to 64 KB; 65,535 bytes is the largest accepted (observed). */
     public static final int MAX_ATTRIBUTE_NAME_BYTES = 65535;
-    /** Source: AWS-Q "Nested attribute depth": 32 levels. */
+    /** docs/RULES.md#LIMIT-NESTING: 32 levels. */
     public static final int MAX_NESTING = 32;
 
     private ItemChecks() {}
