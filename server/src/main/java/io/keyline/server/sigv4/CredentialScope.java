@@ -3,7 +3,6 @@ package io.keyline.server.sigv4;
 import io.keyline.error.Errors;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Pattern;
 
 /**
  * The five parts of a SigV4 credential, {@code keyid/date/region/service/terminator}, checked as
@@ -21,7 +20,6 @@ import java.util.regex.Pattern;
 public record CredentialScope(String accessKeyId, String date, String region, String service, String terminator) {
     static final String SERVICE = "dynamodb";
     static final String TERMINATOR = "aws4_request";
-    private static final Pattern REGION = Pattern.compile("[A-Za-z0-9._-]{1,64}");
 
     /** Splits a credential; trailing slashes are ignored, as DynamoDB ignores them. */
     static CredentialScope parse(String credential) {
@@ -39,7 +37,7 @@ public record CredentialScope(String accessKeyId, String date, String region, St
      */
     void check(String requestTime) {
         List<String> wrong = new ArrayList<>(4);
-        if (!REGION.matcher(region).matches()) {
+        if (!isRegion(region)) {
             wrong.add("Credential should be scoped to a valid region, not '" + region + "'.");
         }
         if (!service.equals(SERVICE)) {
@@ -54,5 +52,18 @@ public record CredentialScope(String accessKeyId, String date, String region, St
                     + date + "' != '" + day + "', from '" + requestTime + "'.");
         }
         if (!wrong.isEmpty()) throw Errors.invalidSignature(String.join(" ", wrong));
+    }
+
+    /** 1 to 64 letters, digits, dots, dashes or underscores ({@code [A-Za-z0-9._-]{1,64}}, without a Matcher per request). */
+    static boolean isRegion(String region) {
+        int n = region.length();
+        if (n < 1 || n > 64) return false;
+        for (int i = 0; i < n; i++) {
+            char c = region.charAt(i);
+            if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' || c == '-' || c == '_')) {
+                return false;
+            }
+        }
+        return true;
     }
 }

@@ -9,12 +9,12 @@ import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 import java.time.format.ResolverStyle;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
-import java.util.regex.Pattern;
 
 /**
  * Parses a request's SigV4 signature, from its {@code Authorization} header or its presigned
@@ -42,8 +42,6 @@ public final class SignatureParser {
     private static final List<String> HEADER_PARTS = List.of("Credential", "Signature", "SignedHeaders");
     private static final List<String> QUERY_PARTS =
             List.of("X-Amz-Algorithm", "X-Amz-Credential", "X-Amz-Signature", "X-Amz-SignedHeaders", "X-Amz-Date");
-    /** What separates an Authorization header's parts: spaces, commas, or both. */
-    private static final Pattern SEPARATORS = Pattern.compile("[, ]+");
     private static final DateTimeFormatter ISO_BASIC =
             DateTimeFormatter.ofPattern("uuuuMMdd'T'HHmmss'Z'").withResolverStyle(ResolverStyle.STRICT);
 
@@ -69,16 +67,17 @@ public final class SignatureParser {
     }
 
     private static SignatureFields fromHeader(String authorization, Function<String, String> header) {
-        String[] tokens = SEPARATORS.split(authorization.trim());
-        Map<String, String> parts = new HashMap<>();
-        for (int i = 1; i < tokens.length; i++) {
-            int eq = tokens[i].indexOf('=');
+        List<String> tokens = tokens(authorization);
+        Map<String, String> parts = new HashMap<>(8);
+        for (int i = 1; i < tokens.size(); i++) {
+            String token = tokens.get(i);
+            int eq = token.indexOf('=');
             if (eq < 0) {
                 // The one recorded text (dynalite index.js); its type is inferred from its neighbours.
-                throw Errors.incompleteSignature("'" + tokens[i] + "' not a valid key=value pair (missing equal-sign) "
+                throw Errors.incompleteSignature("'" + token + "' not a valid key=value pair (missing equal-sign) "
                         + "in Authorization header: '" + authorization + "'.");
             }
-            parts.put(tokens[i].substring(0, eq), tokens[i].substring(eq + 1));
+            parts.put(token.substring(0, eq), token.substring(eq + 1));
         }
         String date = nonEmpty(header.apply("X-Amz-Date"));
         if (date == null) date = nonEmpty(header.apply("Date"));
@@ -93,7 +92,7 @@ public final class SignatureParser {
         }
         if (date == null) missing.append("Authorization header requires existence of either a 'X-Amz-Date' or a 'Date' header. ");
         if (!missing.isEmpty()) throw Errors.incompleteSignature(missing + "Authorization=" + authorization);
-        return checked(tokens[0], parts.get("Credential"), parts.get("SignedHeaders"), parts.get("Signature"), date, false);
+        return checked(tokens.get(0), parts.get("Credential"), parts.get("SignedHeaders"), parts.get("Signature"), date, false);
     }
 
     private static SignatureFields fromQuery(Map<String, String> query) {
@@ -113,7 +112,7 @@ public final class SignatureParser {
                                            String date, boolean presigned) {
         String requestTime = isoBasic(date);
         List<String> signed = Arrays.asList(signedHeaders.split(";"));
-        if (signed.stream().noneMatch(h -> h.trim().equalsIgnoreCase("host"))) {
+        if (!signsHost(signed)) {
             throw Errors.invalidSignature("'Host' must be a 'SignedHeader' in the AWS Authorization.");
         }
         if (!algorithm.equals(ALGORITHM)) {
@@ -125,10 +124,36 @@ public final class SignatureParser {
     }
 
     /**
+     * The header's parts, split at runs of spaces and commas (what {@code [, ]+} would split, with
+     * no regex on every request's path); the first is the algorithm.
+     */
+    private static List<String> tokens(String authorization) {
+        List<String> out = new ArrayList<>(4);
+        int n = authorization.length(), start = -1;
+        for (int i = 0; i <= n; i++) {
+            boolean separator = i == n || authorization.charAt(i) == ' ' || authorization.charAt(i) == ',';
+            if (separator && start >= 0) {
+                out.add(authorization.substring(start, i));
+                start = -1;
+            } else if (!separator && start < 0) {
+                start = i;
+            }
+        }
+        return out;
+    }
+
+    private static boolean signsHost(List<String> signed) {
+        for (String h : signed) if (h.trim().equalsIgnoreCase("host")) return true;
+        return false;
+    }
+
+    /**
      * The request time in ISO-8601 basic format. X-Amz-Date must be in it; a Date header may also
-     * be an HTTP date (RFC 1123), which SigV4 allows there.
+     * be an HTTP date (RFC 1123), which SigV4 allows there. The common case, a valid basic-format
+     * time, is recognised without a formatter (which costs microseconds on every request).
      */
     static String isoBasic(String date) {
+        if (isValidBasic(date)) return date;
         try {
             return LocalDateTime.parse(date, ISO_BASIC).format(ISO_BASIC);
         } catch (DateTimeParseException notBasic) {
@@ -142,14 +167,32 @@ public final class SignatureParser {
         }
     }
 
+    /** {@code uuuuMMdd'T'HHmmss'Z'}, a real date and time, as the STRICT formatter would accept it. */
+    static boolean isValidBasic(String s) {
+        if (s.length() != 16 || s.charAt(8) != 'T' || s.charAt(15) != 'Z') return false;
+        for (int i = 0; i < 15; i++) {
+            if (i != 8 && (s.charAt(i) < '0' || s.charAt(i) > '9')) return false;
+        }
+        int year = number(s, 0, 4), month = number(s, 4, 6), day = number(s, 6, 8);
+        int hour = number(s, 9, 11), minute = number(s, 11, 13), second = number(s, 13, 15);
+        if (month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 59) return false;
+        return day <= java.time.YearMonth.of(year, month).lengthOfMonth();
+    }
+
+    private static int number(String s, int from, int to) {
+        int v = 0;
+        for (int i = from; i < to; i++) v = v * 10 + (s.charAt(i) - '0');
+        return v;
+    }
+
     /**
      * The query string's parameters, percent-decoded; a name without {@code =} has an empty value
      * (DynamoDB counts {@code ?X-Amz-Algorithm} as present). A value that does not decode is kept
      * as sent: the checks then name it.
      */
     static Map<String, String> queryParameters(String uriQuery) {
+        if (uriQuery == null || uriQuery.isEmpty()) return Map.of();
         Map<String, String> params = new HashMap<>();
-        if (uriQuery == null || uriQuery.isEmpty()) return params;
         for (String pair : uriQuery.split("&")) {
             if (pair.isEmpty()) continue;
             int eq = pair.indexOf('=');

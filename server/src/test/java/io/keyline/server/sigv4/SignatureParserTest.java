@@ -241,4 +241,23 @@ class SignatureParserTest {
             assertThat(parse(lower, null).identity().accessKeyId()).isEqualTo("AKID");
         }
     }
+
+    @org.junit.jupiter.api.Test
+    void theFastDateCheckAcceptsExactlyWhatTheStrictFormatterAccepts() {
+        java.time.format.DateTimeFormatter strict = java.time.format.DateTimeFormatter.ofPattern("uuuuMMdd'T'HHmmss'Z'")
+                .withResolverStyle(java.time.format.ResolverStyle.STRICT);
+        for (String s : java.util.List.of("20130609T095204Z", "20240229T000000Z", "20230229T000000Z", "20000229T235959Z",
+                "19000229T120000Z", "20130631T095204Z", "20130632T095204Z", "20131301T095204Z", "20130001T095204Z",
+                "20130609T245204Z", "20130609T096004Z", "20130609T095260Z", "20130609T095204z", "20130609X095204Z",
+                "2013060T095204Z", "201306090T95204Z", "20130609T0952041Z", "2013-06-09T09:52:04Z", "")) {
+            boolean formatter;
+            try {
+                java.time.LocalDateTime.parse(s, strict);
+                formatter = true;
+            } catch (java.time.format.DateTimeParseException e) {
+                formatter = false;
+            }
+            org.assertj.core.api.Assertions.assertThat(SignatureParser.isValidBasic(s)).as(s).isEqualTo(formatter);
+        }
+    }
 }
