@@ -82,7 +82,7 @@ public final class ReadRequests {
         if (indexName == null) return ReadTarget.table(table);
         IndexMetadata index = table.index(indexName);
         if (index == null) throw Errors.validation("The table does not have the specified index: " + indexName);
-        IndexReads.checkReadable(index);
+        ReadTarget target = ReadTarget.index(table, index); // refuses a GSI that is not ACTIVE, first
         if (index.isGlobal() && request.consistent()) {
             throw Errors.validation("Consistent reads are not supported on global secondary indexes");
         }
@@ -91,7 +91,7 @@ public final class ReadRequests {
             throw Errors.validation("One or more parameter values were invalid: Select type ALL_ATTRIBUTES is not supported for global secondary index "
                     + indexName + " because its projection type is not ALL");
         }
-        return ReadTarget.index(table, index);
+        return target;
     }
 
     /**
