@@ -65,7 +65,7 @@ public final class ServeCommand implements Callable<Integer> {
     Duration tableCreateDelay;
 
     @Option(names = "--table-delete-delay", paramLabel = "DURATION", defaultValue = "0", converter = DurationConverter.class,
-            description = "How long a deleted table stays DELETING before it is gone (e.g. 500ms, 2s). Default: ${DEFAULT-VALUE}.")
+            description = "How long a deleted table, or a GSI deleted by UpdateTable, stays DELETING before it is gone (e.g. 500ms, 2s). Default: ${DEFAULT-VALUE}.")
     Duration tableDeleteDelay;
 
     @Option(names = "--gsi-lag", paramLabel = "DURATION", defaultValue = "0", converter = DurationConverter.class,
