@@ -84,6 +84,12 @@ public final class GsiChangeLog {
     private final Map<WriteBatch, Long> batchesInFlight = new IdentityHashMap<>();
     /** Guarded by this: the values of {@link #batchesInFlight}, ordered (a batch's first is its lowest). */
     private final TreeSet<Long> inFlight = new TreeSet<>();
+    /**
+     * The size of {@link #batchesInFlight}, written under this: a writer of a table without GSIs
+     * settles its batch without taking the monitor when nothing is in flight (its own append, had
+     * there been one, would have raised it first, on the same thread or before the hand-over).
+     */
+    private volatile int batchCount;
     /** Every sequence below is applied or was never written; moved only by {@link #advanceFloor}. */
     private volatile long floor;
 
@@ -117,7 +123,10 @@ public final class GsiChangeLog {
         long sequence;
         synchronized (this) {
             sequence = nextSequence++;
-            if (batchesInFlight.putIfAbsent(batch, sequence) == null) inFlight.add(sequence);
+            if (batchesInFlight.putIfAbsent(batch, sequence) == null) {
+                inFlight.add(sequence);
+                batchCount = batchesInFlight.size();
+            }
         }
         batch.put(key(sequence), value);
         return sequence;
@@ -130,9 +139,12 @@ public final class GsiChangeLog {
      * cannot pass the batch's records, so a missed call costs scans, never a lost record.
      */
     public void settle(WriteBatch batch) {
+        if (batchCount == 0) return;
         synchronized (this) {
             Long first = batchesInFlight.remove(batch);
-            if (first != null) inFlight.remove(first);
+            if (first == null) return;
+            inFlight.remove(first);
+            batchCount = batchesInFlight.size();
         }
     }
 
