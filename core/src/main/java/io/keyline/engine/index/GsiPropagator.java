@@ -25,8 +25,8 @@ import java.util.function.LongPredicate;
  * batches loses nothing and applies nothing twice; after a restart the propagator simply starts
  * again from the first record left. A drain reads from the log's floor, not from the log's first
  * key, so its cost follows the records not yet applied, not the history (see {@link GsiChangeLog}
- * for why the floor is safe while sequences are in flight). Mutations are whole-entry puts and deletes, so re-applying
- * one would be harmless anyway. A record is due once {@code lag} has passed since its commit on
+ * for why the floor is safe while sequences are in flight). Mutations are whole-entry puts and
+ * deletes, so re-applying one would be harmless anyway. A record is due once {@code lag} has passed since its commit on
  * the injected clock; application stops at the first record not yet due, which keeps the
  * records of each item in order. Index statistics (ItemCount, IndexSizeBytes) change here,
  * from the entries actually replaced, so they stay exact whatever the order of backfill and
