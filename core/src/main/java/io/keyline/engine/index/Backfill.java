@@ -202,7 +202,11 @@ public final class Backfill implements AutoCloseable {
                 puts.add(new IndexEntries.Put(IndexEntries.storageKey(table, index, item), IndexEntries.project(table, index, item)));
             }
             WriteBatch batch = new WriteBatch();
-            if (log.append(batch, clock.millis(), List.of(new IndexEntries.Delta(index, List.of(), puts))) >= 0) storage.write(batch);
+            try {
+                if (log.append(batch, clock.millis(), List.of(new IndexEntries.Delta(index, List.of(), puts))) >= 0) storage.write(batch);
+            } finally {
+                log.settle(batch);
+            }
         });
         propagator.wake();
         observer.chunkIndexed();

@@ -25,7 +25,7 @@ public final class Indexes implements AutoCloseable {
     public Indexes(Storage storage, Catalog catalog, ItemStore items, Clock clock, Settings settings) {
         this.catalog = catalog;
         this.log = new GsiChangeLog(storage);
-        this.propagator = new GsiPropagator(storage, catalog, clock, settings.gsiLag());
+        this.propagator = new GsiPropagator(storage, log, catalog, clock, settings.gsiLag());
         this.collections = new ItemCollections(storage, settings.itemCollectionLimitBytes());
         this.backfill = new Backfill(storage, catalog, items, clock, log, propagator);
         items.setHook(new IndexMaintenance(catalog, clock, log, propagator, collections));
@@ -38,6 +38,9 @@ public final class Indexes implements AutoCloseable {
     }
 
     public GsiPropagator propagator() { return propagator; }
+
+    /** The GSI change log: {@link GsiChangeLog#oldestUnapplied} tells how far propagation lags. */
+    public GsiChangeLog changeLog() { return log; }
 
     public ItemCollections collections() { return collections; }
 
