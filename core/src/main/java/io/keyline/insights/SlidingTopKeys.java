@@ -14,10 +14,11 @@ import java.util.Map;
  * moves past it. A window is read by merging the buckets it covers (rounded up to whole
  * buckets). Memory is bounded by {@code buckets × keysPerBucket} entries.
  *
- * <p>Merged bound: a key's reported value is the sum of its counts in the buckets that kept it;
- * its error adds each such bucket's error and, for each full bucket that did not keep it, that
- * bucket's smallest count (the most it can have weighed there). So the true weight lies in
- * {@code [value - error, value]} with {@code error <= N / keysPerBucket} for total window weight N.
+ * <p>Merged bound: a key's reported value is the sum of its counts in the buckets that kept it
+ * plus, for each full bucket that did not keep it, that bucket's smallest count (the most it can
+ * have weighed there); its error adds those smallest counts to the errors of the buckets that
+ * kept it. So, as in one sketch, the true weight lies in {@code [value - error, value]} with
+ * {@code error <= N / keysPerBucket} for total window weight N.
  *
  * <p>Threading: thread-safe; every method holds this object's monitor (one per rule per
  * resource, so only requests to the same resource contend).
@@ -68,7 +69,8 @@ final class SlidingTopKeys {
         List<TopKey> out = new ArrayList<>(merged.size());
         for (Map.Entry<List<String>, double[]> e : merged.entrySet()) {
             double[] m = e.getValue();
-            out.add(new TopKey(e.getKey(), m[0], m[1] + minimums - m[2]));
+            double missed = minimums - m[2]; // the most it weighed in full buckets that did not keep it
+            out.add(new TopKey(e.getKey(), m[0] + missed, m[1] + missed));
         }
         out.sort(Comparator.comparingDouble(TopKey::value).reversed().thenComparing(k -> k.keys().toString()));
         return out.size() > n ? new ArrayList<>(out.subList(0, n)) : out;
