@@ -73,8 +73,13 @@ public final class ContributorInsights {
         TableInsights insights = table.insights();
         if (insights.isNone()) return;
         Instant now = clock.now();
-        accessed(table, null, partitionOf(key), key.sort(), consumed.table().units()
-                + consumed.localSecondaryIndexes().values().stream().mapToDouble(ConsumedCapacity.Capacity::units).sum(), now);
+        if (insights.table() != null) {
+            double units = consumed.table().units();
+            if (!table.localIndexes().isEmpty()) {
+                for (ConsumedCapacity.Capacity lsi : consumed.localSecondaryIndexes().values()) units += lsi.units();
+            }
+            accessed(table, null, partitionOf(key), key.sort(), units, now);
+        }
         if (insights.indexes().isEmpty() || item == null) return;
         for (Map.Entry<String, ConsumedCapacity.Capacity> g : consumed.globalSecondaryIndexes().entrySet()) {
             IndexMetadata index = table.index(g.getKey());
@@ -141,8 +146,11 @@ public final class ContributorInsights {
         if (state == null || !state.collectingAt(now)) return;
         if (!throttled && !state.mode().countsAccesses()) return;
         InsightsResource resource = new InsightsResource(table.name(), index);
-        ResourceKeys keys = resources.compute(resource, (r, k) ->
-                k != null && k.rulesCreated == state.rulesCreated() ? k : ResourceKeys.of(state.rulesCreated()));
+        ResourceKeys keys = resources.get(resource);
+        if (keys == null || keys.rulesCreated != state.rulesCreated()) {
+            keys = resources.compute(resource, (r, k) ->
+                    k != null && k.rulesCreated == state.rulesCreated() ? k : ResourceKeys.of(state.rulesCreated()));
+        }
         List<String> pk = render(partition, null);
         keys.rules[(throttled ? InsightsRule.PKT : InsightsRule.PKC).ordinal()].offer(pk, weight, now);
         if (sort != null) keys.rules[(throttled ? InsightsRule.SKT : InsightsRule.SKC).ordinal()].offer(render(partition, sort), weight, now);

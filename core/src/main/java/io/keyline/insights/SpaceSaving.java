@@ -23,8 +23,9 @@ import java.util.Map;
  * whose true weight exceeds {@code N / capacity} is kept. So the top keys are exact whenever their
  * weights stand more than {@code N / capacity} apart from the rest.
  *
- * <p>Layout: an indexed binary min-heap on count (arrays of keys, counts and errors) and a map
- * from key to heap slot. Not thread-safe: the owner synchronizes.
+ * <p>Layout: a binary min-heap on count of mutable entries that know their heap slot, and a map
+ * from key to entry, so a sift moves references and an eviction costs one map removal and one
+ * insertion. Not thread-safe: the owner synchronizes.
  *
  * @param <K> the contributor key (equals and hashCode by value)
  */
@@ -32,39 +33,49 @@ final class SpaceSaving<K> {
     /** One kept key: its estimated weight and how much of it may belong to keys it replaced. */
     record Counted<K>(K key, double count, double error) {}
 
+    private static final class Entry<K> {
+        K key;
+        double count;
+        double error;
+        int slot;
+    }
+
     private final int capacity;
-    private final Object[] keys;
-    private final double[] counts;
-    private final double[] errors;
-    private final Map<K, Integer> slots;
+    private final Entry<K>[] heap;
+    private final Map<K, Entry<K>> entries;
     private int size;
     private double total;
 
+    @SuppressWarnings("unchecked")
     SpaceSaving(int capacity) {
         if (capacity < 1) throw new IllegalArgumentException("capacity " + capacity);
         this.capacity = capacity;
-        this.keys = new Object[capacity];
-        this.counts = new double[capacity];
-        this.errors = new double[capacity];
-        this.slots = new HashMap<>(capacity * 2);
+        this.heap = new Entry[capacity];
+        this.entries = new HashMap<>(capacity * 2);
     }
 
     /** Adds {@code weight} (positive) to {@code key}. */
     void offer(K key, double weight) {
         total += weight;
-        Integer at = slots.get(key);
-        if (at != null) {
-            counts[at] += weight;
-            siftDown(at);
+        Entry<K> e = entries.get(key);
+        if (e != null) {
+            e.count += weight;
+            siftDown(e.slot);
         } else if (size < capacity) {
-            int i = size++;
-            place(i, key, weight, 0);
-            siftUp(i);
+            e = new Entry<>();
+            e.key = key;
+            e.count = weight;
+            e.slot = size;
+            heap[size++] = e;
+            entries.put(key, e);
+            siftUp(e.slot);
         } else {
-            @SuppressWarnings("unchecked") K evicted = (K) keys[0];
-            slots.remove(evicted);
-            double floor = counts[0];
-            place(0, key, floor + weight, floor);
+            e = heap[0];
+            entries.remove(e.key);
+            e.key = key;
+            e.error = e.count;
+            e.count += weight;
+            entries.put(key, e);
             siftDown(0);
         }
     }
@@ -76,56 +87,44 @@ final class SpaceSaving<K> {
     boolean full() { return size == capacity; }
 
     /** The smallest kept count, 0 when not full: the most a key not kept can weigh. */
-    double minCount() { return full() ? counts[0] : 0; }
+    double minCount() { return full() ? heap[0].count : 0; }
 
     int capacity() { return capacity; }
 
     /** Every kept key with its count and error, in no particular order. */
     List<Counted<K>> entries() {
         List<Counted<K>> out = new ArrayList<>(size);
-        for (int i = 0; i < size; i++) {
-            @SuppressWarnings("unchecked") K k = (K) keys[i];
-            out.add(new Counted<>(k, counts[i], errors[i]));
-        }
+        for (int i = 0; i < size; i++) out.add(new Counted<>(heap[i].key, heap[i].count, heap[i].error));
         return out;
     }
 
-    private void place(int i, Object key, double count, double error) {
-        keys[i] = key;
-        counts[i] = count;
-        errors[i] = error;
-        @SuppressWarnings("unchecked") K k = (K) key;
-        slots.put(k, i);
-    }
-
     private void siftUp(int i) {
+        Entry<K> e = heap[i];
         while (i > 0) {
             int parent = (i - 1) >>> 1;
-            if (counts[parent] <= counts[i]) return;
-            swap(i, parent);
+            if (heap[parent].count <= e.count) break;
+            move(heap[parent], i);
             i = parent;
         }
+        move(e, i);
     }
 
     private void siftDown(int i) {
+        Entry<K> e = heap[i];
         while (true) {
             int left = 2 * i + 1;
-            if (left >= size) return;
+            if (left >= size) break;
             int right = left + 1;
-            int smallest = right < size && counts[right] < counts[left] ? right : left;
-            if (counts[i] <= counts[smallest]) return;
-            swap(i, smallest);
+            int smallest = right < size && heap[right].count < heap[left].count ? right : left;
+            if (e.count <= heap[smallest].count) break;
+            move(heap[smallest], i);
             i = smallest;
         }
+        move(e, i);
     }
 
-    private void swap(int a, int b) {
-        Object k = keys[a]; keys[a] = keys[b]; keys[b] = k;
-        double c = counts[a]; counts[a] = counts[b]; counts[b] = c;
-        double e = errors[a]; errors[a] = errors[b]; errors[b] = e;
-        @SuppressWarnings("unchecked") K ka = (K) keys[a];
-        @SuppressWarnings("unchecked") K kb = (K) keys[b];
-        slots.put(ka, a);
-        slots.put(kb, b);
+    private void move(Entry<K> e, int slot) {
+        heap[slot] = e;
+        e.slot = slot;
     }
 }

@@ -33,9 +33,17 @@ public record InsightsState(InsightsStatus status, InsightsMode mode, Instant la
                 keepFailure ? failureName : null, keepFailure ? failureDescription : null);
     }
 
-    /** Whether requests are counted at {@code now}: its rules exist (ENABLED, or DISABLING until DISABLED). */
+    /**
+     * Whether requests are counted at {@code now}: its rules exist (ENABLED, or DISABLING until
+     * DISABLED). Allocates nothing: the request path asks it on every access of a counting table.
+     */
     public boolean collectingAt(Instant now) {
-        InsightsStatus s = resolvedAt(now).status;
-        return s == InsightsStatus.ENABLED || s == InsightsStatus.DISABLING;
+        boolean settled = statusUntil == null || !now.isBefore(statusUntil);
+        return switch (status) {
+            case ENABLED -> true;
+            case DISABLING -> !settled;
+            case ENABLING -> settled && failureName == null;
+            default -> false;
+        };
     }
 }
