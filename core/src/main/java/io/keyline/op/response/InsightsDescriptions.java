@@ -28,7 +28,8 @@ public final class InsightsDescriptions {
         }
         d.put("ContributorInsightsStatus", state.status().name());
         if (state.lastUpdate() != null) d.put("LastUpdateDateTime", TableDescriptions.time(state.lastUpdate()));
-        if (state.failureName() != null) {
+        boolean failed = state.status() == InsightsStatus.FAILED || state.status() == InsightsStatus.DISABLING;
+        if (failed && state.failureName() != null) { // an ENABLE bound to fail shows none while ENABLING
             Map<String, Object> f = new LinkedHashMap<>();
             f.put("ExceptionName", state.failureName());
             f.put("ExceptionDescription", state.failureDescription());
