@@ -30,6 +30,7 @@ import io.keyline.engine.transaction.Transactions;
 import io.keyline.error.ApiException;
 import io.keyline.error.Errors;
 import io.keyline.expr.Condition;
+import io.keyline.insights.ContributorInsights;
 import io.keyline.metadata.PrimaryKey;
 import io.keyline.metadata.TableMetadata;
 import io.keyline.metadata.TableStatus;
@@ -67,6 +68,7 @@ public final class Engine implements AutoCloseable {
     private final Tables tables;
     private final Batches batches;
     private final MeteredWrite meteredWrite;
+    private final ContributorInsights insights;
 
     /**
      * An engine whose start-up statistics decode each stored entry with {@link ItemCodec} and
@@ -83,12 +85,13 @@ public final class Engine implements AutoCloseable {
         this.settings = settings;
         this.catalog = new Catalog(storage, clock, settings, sizer);
         this.capacity = new CapacityRegistry(settings.capacity(), clock, catalog::get);
-        this.itemCapacity = new ItemCapacity(capacity.model());
+        this.insights = new ContributorInsights(clock);
+        this.itemCapacity = new ItemCapacity(capacity.model(), insights);
         this.items = new ItemStore(storage, this::written);
         this.indexes = new Indexes(storage, catalog, items, clock, settings);
         TransactionCapacity transactionCapacity = new TransactionCapacity(capacity, itemCapacity);
         this.batches = new Batches(new Transactions(items, clock, BatchAdmission.ADMIT_ALL, transactionCapacity), transactionCapacity);
-        this.tables = new Tables(catalog, capacity, indexes, clock, settings);
+        this.tables = new Tables(catalog, capacity, indexes, clock, settings, insights);
         this.meteredWrite = new MeteredWrite(items, capacity, itemCapacity);
         // Tables found on storage get their partitions now, with full burst buckets.
         for (String name : catalog.names(null, Integer.MAX_VALUE)) {
@@ -107,6 +110,9 @@ public final class Engine implements AutoCloseable {
 
     /** The capacity model bound to the catalog's tables. */
     public CapacityRegistry capacity() { return capacity; }
+
+    /** Contributor Insights' counts: the top keys of each table and GSI whose insights are on. */
+    public ContributorInsights insights() { return insights; }
 
     /** Prices and admits single-item reads and writes. */
     public ItemCapacity itemCapacity() { return itemCapacity; }

@@ -6,6 +6,7 @@ import io.keyline.engine.catalog.Catalog;
 import io.keyline.engine.catalog.TableStatistics;
 import io.keyline.engine.config.Settings;
 import io.keyline.engine.index.Indexes;
+import io.keyline.insights.ContributorInsights;
 import io.keyline.engine.metering.CapacityRegistry;
 import io.keyline.metadata.IndexMetadata;
 import io.keyline.metadata.KeyspaceUsage;
@@ -38,13 +39,16 @@ public final class Tables {
     private final Indexes indexes;
     private final Clock clock;
     private final Settings settings;
+    private final ContributorInsights insights;
 
-    Tables(Catalog catalog, CapacityRegistry capacity, Indexes indexes, Clock clock, Settings settings) {
+    Tables(Catalog catalog, CapacityRegistry capacity, Indexes indexes, Clock clock, Settings settings,
+           ContributorInsights insights) {
         this.catalog = catalog;
         this.capacity = capacity;
         this.indexes = indexes;
         this.clock = clock;
         this.settings = settings;
+        this.insights = insights;
     }
 
     /** The table's current metadata, or null if there is no such table. */
@@ -70,6 +74,7 @@ public final class Tables {
         TableMetadata updated = catalog.update(name, change);
         if (updated == null) return null;
         capacity.follow(updated);
+        insights.follow(updated);
         for (IndexMetadata g : updated.globalIndexes()) {
             if (g.status() == TableStatus.CREATING && updated.status() == TableStatus.ACTIVE) indexes.startBackfill(name, g);
         }
@@ -88,6 +93,7 @@ public final class Tables {
         });
         if (deleted == null) return null;
         capacity.unregister(name);
+        insights.forget(name);
         return new Deleted(deleted, before[0]);
     }
 

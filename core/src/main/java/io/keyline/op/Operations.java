@@ -46,7 +46,10 @@ public final class Operations {
                 new TransactGetItems(engine),
                 new TransactWriteItems(engine),
                 new Query(engine),
-                new Scan(engine)
+                new Scan(engine),
+                new UpdateContributorInsights(engine),
+                new DescribeContributorInsights(engine),
+                new ListContributorInsights(engine)
         );
     }
 

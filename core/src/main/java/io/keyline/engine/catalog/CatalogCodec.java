@@ -6,12 +6,16 @@ import io.keyline.error.InternalFailure;
 import io.keyline.metadata.BillingMode;
 import io.keyline.metadata.IndexKind;
 import io.keyline.metadata.IndexMetadata;
+import io.keyline.metadata.InsightsMode;
+import io.keyline.metadata.InsightsState;
+import io.keyline.metadata.InsightsStatus;
 import io.keyline.metadata.OnDemandThroughput;
 import io.keyline.metadata.Projection;
 import io.keyline.metadata.ProjectionType;
 import io.keyline.metadata.ProvisionedThroughputState;
 import io.keyline.metadata.SseSettings;
 import io.keyline.metadata.StreamSettings;
+import io.keyline.metadata.TableInsights;
 import io.keyline.metadata.TableMetadata;
 import io.keyline.metadata.TableStatus;
 import io.keyline.metadata.WarmThroughput;
@@ -34,7 +38,8 @@ import java.util.Map;
  * survives); absent optional values are JSON null, except {@code Stream}, {@code Sse} and
  * {@code Warm} (a requested warm throughput, table or GSI) and a GSI's {@code StatusUntil}
  * (when a DELETING GSI is gone), both added later within format 1, which are left out, so a
- * record without them reads as it always did. The catalog's own format, independent of the wire protocol's JSON: the bytes
+ * record without them reads as it always did; so is {@code Insights} (the Contributor Insights
+ * states of the table and its GSIs), left out while none was ever configured. The catalog's own format, independent of the wire protocol's JSON: the bytes
  * are those earlier versions wrote (the golden file in CatalogCodecTest holds them), so their
  * data loads unchanged. A record this version cannot read fails with an {@link InternalFailure}.
  * Stateless and thread-safe.
@@ -83,7 +88,7 @@ final class CatalogCodec {
                 throughput(m.optionalObject("Throughput")), onDemand(m.optionalObject("OnDemand")),
                 indexes(m, "LocalIndexes"), indexes(m, "GlobalIndexes"), stream, sse,
                 m.optionalString("TableClass"), m.bool("DeletionProtection"), m.stringMap("Tags"),
-                m.optionalInstant("StatusUntil"), m.instants("PayPerRequestSwitches"), warm(m));
+                m.optionalInstant("StatusUntil"), m.instants("PayPerRequestSwitches"), warm(m), insights(m));
     }
 
     static byte[] utf8(String s) { return s.getBytes(StandardCharsets.UTF_8); }
@@ -133,6 +138,35 @@ final class CatalogCodec {
         for (Instant i : t.payPerRequestSwitches()) g.writeString(i.toString());
         g.writeEndArray();
         writeWarm(g, t.warmThroughput());
+        writeInsights(g, t.insights());
+        g.writeEndObject();
+    }
+
+    private static void writeInsights(JsonGenerator g, TableInsights insights) throws IOException {
+        if (insights.isNone()) return;
+        g.writeObjectFieldStart("Insights");
+        if (insights.table() != null) {
+            g.writeFieldName("Table");
+            writeInsightsState(g, insights.table());
+        }
+        g.writeObjectFieldStart("Indexes");
+        for (Map.Entry<String, InsightsState> e : insights.indexes().entrySet()) {
+            g.writeFieldName(e.getKey());
+            writeInsightsState(g, e.getValue());
+        }
+        g.writeEndObject();
+        g.writeEndObject();
+    }
+
+    private static void writeInsightsState(JsonGenerator g, InsightsState s) throws IOException {
+        g.writeStartObject();
+        g.writeStringField("Status", s.status().name());
+        g.writeStringField("Mode", s.mode().name());
+        writeInstant(g, "LastUpdate", s.lastUpdate());
+        writeInstant(g, "Until", s.statusUntil());
+        g.writeNumberField("RulesCreated", s.rulesCreated());
+        g.writeStringField("FailureName", s.failureName());
+        g.writeStringField("FailureDescription", s.failureDescription());
         g.writeEndObject();
     }
 
@@ -246,6 +280,21 @@ final class CatalogCodec {
         if (!owner.has("Warm")) return null;
         CatalogRecord w = owner.object("Warm");
         return new WarmThroughput(w.optionalLong("Read"), w.optionalLong("Write"));
+    }
+
+    private static TableInsights insights(CatalogRecord owner) {
+        if (!owner.has("Insights")) return TableInsights.NONE;
+        CatalogRecord m = owner.object("Insights");
+        Map<String, InsightsState> indexes = new LinkedHashMap<>();
+        CatalogRecord stored = m.object("Indexes");
+        for (String name : stored.names()) indexes.put(name, insightsState(stored.object(name)));
+        return new TableInsights(m.has("Table") ? insightsState(m.object("Table")) : null, indexes);
+    }
+
+    private static InsightsState insightsState(CatalogRecord s) {
+        return new InsightsState(s.enumValue("Status", InsightsStatus.class), s.enumValue("Mode", InsightsMode.class),
+                s.optionalInstant("LastUpdate"), s.optionalInstant("Until"), s.longValue("RulesCreated"),
+                s.optionalString("FailureName"), s.optionalString("FailureDescription"));
     }
 
     private static List<IndexMetadata> indexes(CatalogRecord owner, String name) {

@@ -4,12 +4,16 @@ import io.keyline.engine.catalog.CatalogCodec;
 import io.keyline.metadata.BillingMode;
 import io.keyline.metadata.IndexKind;
 import io.keyline.metadata.IndexMetadata;
+import io.keyline.metadata.InsightsMode;
+import io.keyline.metadata.InsightsState;
+import io.keyline.metadata.InsightsStatus;
 import io.keyline.metadata.OnDemandThroughput;
 import io.keyline.metadata.Projection;
 import io.keyline.metadata.ProjectionType;
 import io.keyline.metadata.ProvisionedThroughputState;
 import io.keyline.metadata.SseSettings;
 import io.keyline.metadata.StreamSettings;
+import io.keyline.metadata.TableInsights;
 import io.keyline.metadata.TableMetadata;
 import io.keyline.metadata.TableStatus;
 import io.keyline.metadata.WarmThroughput;
@@ -67,6 +71,20 @@ class CatalogCodecTest {
 
     @Test void decodesTheGoldenRecord() throws IOException {
         assertThat(CatalogCodec.decode(golden().getBytes(StandardCharsets.UTF_8))).isEqualTo(sample());
+    }
+
+    @Test void keepsContributorInsightsStatesInAnOptionalMember() {
+        Instant t = Instant.parse("2026-03-04T05:06:07.890Z");
+        TableInsights insights = TableInsights.NONE
+                .with(null, new InsightsState(InsightsStatus.ENABLING,
+                        InsightsMode.ACCESSED_AND_THROTTLED_KEYS, t, t.plusSeconds(2), t.toEpochMilli(), null, null))
+                .with("gsi", new InsightsState(InsightsStatus.FAILED,
+                        InsightsMode.THROTTLED_KEYS, t, null, t.toEpochMilli(), "LimitExceededException", "full"));
+        TableMetadata withInsights = sample().toBuilder().insights(insights).build();
+        String text = new String(CatalogCodec.encode(withInsights), StandardCharsets.UTF_8);
+        assertThat(text).contains("\"Insights\":{\"Table\":{\"Status\":\"ENABLING\"");
+        assertThat(CatalogCodec.decode(text.getBytes(StandardCharsets.UTF_8))).isEqualTo(withInsights);
+        assertThat(sample().insights().isNone()).as("the golden record has none, and no member").isTrue();
     }
 
     @Test void refusesAnUnknownFormatVersion() throws IOException {
