@@ -168,15 +168,24 @@ public final class Engine implements AutoCloseable {
     /**
      * One Query page: admitted and charged where the queried partition key lives, on what the
      * page evaluated (docs/RULES.md#CAP-READ-PAGE). {@code fetchBaseItems} replaces LSI entries by their table items.
+     * Contributor Insights counts the page under {@code partitionKey}, the queried partition key's
+     * values (docs/RULES.md#INSIGHTS-COUNTING).
      */
-    public PageRead queryPage(TableMetadata table, PageRequest request, boolean fetchBaseItems, ReadConsistency consistency) {
+    public PageRead queryPage(TableMetadata table, List<AttributeValue> partitionKey, PageRequest request,
+                              boolean fetchBaseItems, ReadConsistency consistency) {
         TableBinding binding = capacity.binding(table);
         long token = PageCapacity.startToken(request.range().start());
         Throttle refused = PageCapacity.admit(binding, request.target(), token);
-        if (refused != null) throw ItemCapacity.error(refused);
+        String counted = request.target().isIndex() && request.target().global() ? request.target().indexName() : null;
+        if (refused != null) {
+            insights.queryThrottled(table, counted, partitionKey);
+            throw ItemCapacity.error(refused);
+        }
         Page page = PageReader.read(storage, request);
         if (fetchBaseItems) page = BaseItems.fetch(items, table, page);
-        return new PageRead(page, PageCapacity.charge(binding, request.target(), token, token, page.statistics(), consistency));
+        ConsumedCapacity consumed = PageCapacity.charge(binding, request.target(), token, token, page.statistics(), consistency);
+        insights.queried(table, counted, partitionKey, consumed.units());
+        return new PageRead(page, consumed);
     }
 
     /**

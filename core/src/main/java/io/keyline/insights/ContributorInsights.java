@@ -67,6 +67,22 @@ public final class ContributorInsights {
     }
 
     /**
+     * A served Query page on one partition key of the table, or of the GSI {@code index}
+     * (null: the table, which an LSI's reads also draw on), which consumed {@code units}. A page
+     * counts under the partition key only: it has no one sort key.
+     */
+    public void queried(TableMetadata table, String index, List<AttributeValue> partition, double units) {
+        if (table.insights().isNone()) return;
+        accessed(table, index, partition, null, units, clock.now());
+    }
+
+    /** A Query page on {@code partition} refused by the capacity model of the table or the GSI {@code index}. */
+    public void queryThrottled(TableMetadata table, String index, List<AttributeValue> partition) {
+        if (table.insights().isNone()) return;
+        count(table, index, partition, null, true, 1, clock.now());
+    }
+
+    /**
      * A stored (or condition-failed, still charged) write of one item: {@code item} is its new
      * image, or its old one for a delete; {@code consumed} what the table and each GSI paid.
      */

@@ -105,6 +105,21 @@ class ContributorInsightsTopKeysTest {
         assertThat(top(cp, "gsi", InsightsRule.PKC)).as("nothing kept once disabled").isEmpty();
     }
 
+    @Test void queryPagesCountUnderTheQueriedPartitionKeyOfTheTableOrTheGsi() {
+        ControlPlane cp = new ControlPlane();
+        create(cp, "'BillingMode':'PAY_PER_REQUEST'");
+        for (int i = 0; i < 20; i++) put(cp, "k" + i, "c", "g" + i, i);
+        for (int i = 0; i < 30; i++) {
+            cp.call("Query", "{'TableName':'tbl','KeyConditionExpression':'p = :p','ExpressionAttributeValues':{':p':{'S':'k7'}}}");
+            cp.call("Query", "{'TableName':'tbl','IndexName':'gsi','KeyConditionExpression':'x = :x','ExpressionAttributeValues':{':x':{'S':'g3'}}}");
+        }
+        assertThat(top(cp, null, InsightsRule.PKC).get(0).keys()).containsExactly("k7");
+        assertThat(top(cp, "gsi", InsightsRule.PKC).get(0).keys()).containsExactly("g3");
+        List<TopKey> sortKeys = cp.engine.insights().topKeys(new InsightsResource("tbl", null), InsightsRule.SKC, WINDOW, 25);
+        assertThat(sortKeys).filteredOn(k -> k.keys().get(0).equals("k7")).singleElement()
+                .as("a page has no one sort key: the sort-key rule saw only k7's put").extracting(TopKey::value).isEqualTo(1.0);
+    }
+
     @Test void theWindowSlides() {
         ControlPlane cp = new ControlPlane(Settings.defaults().withCapacity(CapacitySettings.defaults().withMode(CapacityMode.ACCOUNT)));
         create(cp, "'BillingMode':'PAY_PER_REQUEST'");
