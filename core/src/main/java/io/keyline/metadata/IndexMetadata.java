@@ -52,6 +52,10 @@ public record IndexMetadata(
         return new IndexMetadata(name, kind, keySchema, projection, keyspaceId, arn, status, throughput, o, warmThroughput, statusUntil);
     }
 
+    public IndexMetadata withArn(String a) {
+        return new IndexMetadata(name, kind, keySchema, projection, keyspaceId, a, status, throughput, onDemand, warmThroughput, statusUntil);
+    }
+
     public IndexMetadata withWarmThroughput(WarmThroughput w) {
         return new IndexMetadata(name, kind, keySchema, projection, keyspaceId, arn, status, throughput, onDemand, w, statusUntil);
     }
