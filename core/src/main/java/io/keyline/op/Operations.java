@@ -44,7 +44,7 @@ public final class Operations {
      * that names none), the engine's default region, or a fixed list.
      */
     public Operations inRegion(String region) {
-        if (engine == null || region == null) return this;
+        if (engine == null || region == null || region.equals(engine.settings().region())) return this;
         Operations cached = byRegion.get(region);
         if (cached != null) return cached;
         Engine view = engine.inRegion(region);

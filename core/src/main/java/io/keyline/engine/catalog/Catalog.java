@@ -33,11 +33,12 @@ import java.util.function.UnaryOperator;
  * requests that name no region and, with {@code --shared-db}, all requests go.
  *
  * <p>Layout of keyspace 0: {@code prefix(0) | 0x01} holds the next keyspace id (8 bytes
- * big-endian); {@code prefix(0) | 0x03 | account | 0x00 | region | 0x00 | name} holds a table's
+ * big-endian); {@code prefix(0) | 0x10 | account | 0x00 | region | 0x00 | name} holds a table's
  * {@link CatalogCodec} record. {@code prefix(0) | 0x02 | name} held a format-1 record, written
  * before tables had namespaces: loading reads it into the default namespace and rewrites it
- * under the new key in one batch. Keyspace ids are handed out from that counter and never
- * reused, so data of a dropped table can never surface in a new one, and tables of two
+ * under the new key in one batch. Tag 0x03 is the GSI change log's. Keyspace ids are handed
+ * out from that counter and never reused, so data of a dropped table can never surface in a
+ * new one, and tables of two
  * namespaces never share a keyspace: item keys, index entries, GSI change records and
  * statistics need no namespace of their own.
  *
@@ -50,7 +51,8 @@ public final class Catalog {
     private static final byte COUNTER_TAG = 0x01;
     /** Format-1 records (no namespace), read and migrated at load. */
     private static final byte LEGACY_TABLE_TAG = 0x02;
-    private static final byte TABLE_TAG = 0x03;
+    /** Not 0x03: keyspace 0 holds the GSI change log under that tag (engine.index.GsiChangeLog). */
+    private static final byte TABLE_TAG = 0x10;
 
     private final Storage storage;
     private final Clock clock;
@@ -170,6 +172,9 @@ public final class Catalog {
     /** A new GSI of table {@code tableArn} with a freshly allocated keyspace, for UpdateTable. */
     public synchronized IndexMetadata newGlobalIndex(NewIndex spec, String tableArn, TableStatus status) {
         IndexMetadata index = indexOf(spec, tableArn, status);
+        java.time.Duration delay = settings.tableCreateDelay();
+        // CREATING for the create delay at least, however fast its backfill (docs/RULES.md#GSI-BACKFILL)
+        if (status == TableStatus.CREATING && !delay.isZero() && !delay.isNegative()) index = index.creatingUntil(clock.now().plus(delay));
         storage.write(new WriteBatch().put(counterKey(), Keyspaces.prefix(nextKeyspaceId)));
         statistics.put(index.keyspaceId(), new TableStatistics());
         return index;

@@ -58,6 +58,8 @@ public final class Backfill implements AutoCloseable {
      * that no one advances is still noticed.
      */
     private static final long RECHECK_NANOS = TimeUnit.SECONDS.toNanos(1);
+    /** How often a backfill that is done but inside its create delay looks at the clock (real time). */
+    private static final long CLOCK_RECHECK_MILLIS = 5;
 
     private final Storage storage;
     private final Catalog catalog;
@@ -162,6 +164,7 @@ public final class Backfill implements AutoCloseable {
         long end = log.nextSequence(); // every record up to the scan's end has a lower sequence
         observer.scanned();
         if (!awaitPropagated(ns, tableName, table.keyspaceId(), indexKeyspaceId, end)) return;
+        if (!awaitCreateDelay(ns, tableName, table.keyspaceId(), indexKeyspaceId)) return;
         activate(ns, tableName, table.keyspaceId(), indexKeyspaceId);
         stats.setBackfilling(null);
     }
@@ -184,6 +187,29 @@ public final class Backfill implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return false;
+        }
+    }
+
+    /**
+     * Waits, on the engine's clock, until the index may become ACTIVE: an index added under a
+     * create delay stays CREATING that long, even when there was nothing to backfill
+     * (docs/RULES.md#GSI-BACKFILL). The clock may be a manual one that only a test moves, so the
+     * wait looks at it every {@link #CLOCK_RECHECK_MILLIS} of real time. False if the backfill
+     * was closed, the index or table dropped, or the thread interrupted.
+     */
+    private boolean awaitCreateDelay(Namespace ns, String tableName, long tableKeyspaceId, long indexKeyspaceId) {
+        while (true) {
+            if (closed) return false;
+            TableMetadata t = current(ns, tableName, tableKeyspaceId, indexKeyspaceId);
+            if (t == null) return false;
+            java.time.Instant until = index(t, indexKeyspaceId).statusUntil();
+            if (until == null || !clock.now().isBefore(until)) return true;
+            try {
+                Thread.sleep(CLOCK_RECHECK_MILLIS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
         }
     }
 
@@ -215,7 +241,7 @@ public final class Backfill implements AutoCloseable {
             if (t.keyspaceId() != tableKeyspaceId) return t;
             List<IndexMetadata> gsis = new ArrayList<>();
             for (IndexMetadata g : t.globalIndexes()) {
-                gsis.add(g.keyspaceId() == indexKeyspaceId && g.status() == TableStatus.CREATING ? g.withStatus(TableStatus.ACTIVE) : g);
+                gsis.add(g.keyspaceId() == indexKeyspaceId && g.status() == TableStatus.CREATING ? g.activated() : g);
             }
             return t.toBuilder().globalIndexes(gsis).build();
         });

@@ -1,0 +1,204 @@
+package io.keyline.op;
+
+import static io.keyline.op.ControlPlane.list;
+import static io.keyline.op.ControlPlane.map;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.keyline.capacity.CapacityMode;
+import io.keyline.capacity.CapacitySettings;
+import io.keyline.engine.Engine;
+import io.keyline.engine.config.Settings;
+import io.keyline.error.ApiException;
+import io.keyline.testing.OperationCalls;
+import java.util.Map;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Tables per region (docs/RULES.md#NS-REGION): the operations of a request signed for a region
+ * ({@link Operations#inRegion}) see that region's tables only, and ARNs name the request's
+ * region; with --shared-db every region sees the default region's tables
+ * (docs/RULES.md#NS-SHARED-DB). Runs on memory and on RocksDB.
+ */
+class RegionsTest {
+    private static final String EU = "eu-west-1";
+    private static final String EU_ARN = "arn:aws:dynamodb:eu-west-1:000000000000:table/";
+    private static final String US_ARN = "arn:aws:dynamodb:us-east-1:000000000000:table/";
+
+    /** A region's view: calls go to the operations of requests signed for {@code region}. */
+    record Region(Operations ops) {
+        Map<String, Object> call(String op, String json) { return OperationCalls.call(ops, op, json); }
+
+        ApiException fail(String op, String json) { return OperationCalls.fail(ops, op, json); }
+
+        Map<String, Object> create(String name, String hashKey) {
+            return call("CreateTable", "{'TableName':'" + name + "','BillingMode':'PAY_PER_REQUEST',"
+                    + "'KeySchema':[{'AttributeName':'" + hashKey + "','KeyType':'HASH'}],"
+                    + "'AttributeDefinitions':[{'AttributeName':'" + hashKey + "','AttributeType':'S'}]}");
+        }
+
+        Map<String, Object> describe(String name) { return map(call("DescribeTable", "{'TableName':'" + name + "'}").get("Table")); }
+
+        Object names() { return call("ListTables", "{}").get("TableNames"); }
+
+        Map<String, Object> get(String table, String keyJson) {
+            return call("GetItem", "{'TableName':'" + table + "','Key':" + keyJson + ",'ConsistentRead':true}");
+        }
+    }
+
+    private static Settings accounting() {
+        return Settings.defaults().withCapacity(CapacitySettings.defaults().withMode(CapacityMode.ACCOUNT));
+    }
+
+    @Nested class SeparateRegions {
+        private final ControlPlane cp = new ControlPlane();
+        private final Region us = new Region(cp.operations);
+        private final Region eu = new Region(cp.operations.inRegion(EU));
+
+        @Test void aNameInTwoRegionsIsTwoTables() {
+            us.create("t", "p");
+            assertThat(eu.names()).isEqualTo(java.util.List.of());
+            assertThat(eu.fail("DescribeTable", "{'TableName':'t'}").name()).isEqualTo("ResourceNotFoundException");
+            eu.create("t", "q");
+            assertThat(us.describe("t").get("KeySchema").toString()).contains("AttributeName=p");
+            assertThat(eu.describe("t").get("KeySchema").toString()).contains("AttributeName=q");
+            assertThat(us.describe("t").get("TableId")).isNotEqualTo(eu.describe("t").get("TableId"));
+            eu.create("eu-only", "p");
+            assertThat(us.names()).isEqualTo(java.util.List.of("t"));
+            assertThat(eu.names()).isEqualTo(java.util.List.of("eu-only", "t"));
+        }
+
+        @Test void itemsQueriesAndScansStayInTheirRegion() {
+            us.create("t", "p");
+            eu.create("t", "p");
+            us.call("PutItem", "{'TableName':'t','Item':{'p':{'S':'k'},'v':{'S':'us'}}}");
+            eu.call("PutItem", "{'TableName':'t','Item':{'p':{'S':'k'},'v':{'S':'eu'}}}");
+            eu.call("PutItem", "{'TableName':'t','Item':{'p':{'S':'k2'},'v':{'S':'eu'}}}");
+            assertThat(us.get("t", "{'p':{'S':'k'}}").get("Item").toString()).contains("us");
+            assertThat(eu.get("t", "{'p':{'S':'k'}}").get("Item").toString()).contains("eu");
+            assertThat(us.get("t", "{'p':{'S':'k2'}}")).doesNotContainKey("Item");
+            assertThat(us.call("Scan", "{'TableName':'t'}").get("Count")).isEqualTo(1);
+            assertThat(eu.call("Scan", "{'TableName':'t'}").get("Count")).isEqualTo(2);
+            assertThat(eu.call("Query", "{'TableName':'t','KeyConditionExpression':'p = :k',"
+                    + "'ExpressionAttributeValues':{':k':{'S':'k2'}}}").get("Count")).isEqualTo(1);
+            us.call("DeleteTable", "{'TableName':'t'}");
+            assertThat(eu.call("Scan", "{'TableName':'t'}").get("Count")).as("the other region's table is untouched").isEqualTo(2);
+        }
+
+        @Test void aWriteToATableOfAnotherRegionFindsNoTable() {
+            eu.create("t", "p");
+            assertThat(us.fail("PutItem", "{'TableName':'t','Item':{'p':{'S':'k'}}}").name()).isEqualTo("ResourceNotFoundException");
+            assertThat(us.fail("TransactWriteItems", "{'TransactItems':[{'Put':{'TableName':'t','Item':{'p':{'S':'k'}}}}]}").name())
+                    .isEqualTo("ResourceNotFoundException");
+            assertThat(us.fail("BatchGetItem", "{'RequestItems':{'t':{'Keys':[{'p':{'S':'k'}}]}}}").name())
+                    .isEqualTo("ResourceNotFoundException");
+        }
+
+        @Test void batchesAndTransactionsUseTheRequestsRegion() {
+            us.create("t", "p");
+            eu.create("t", "p");
+            eu.call("BatchWriteItem", "{'RequestItems':{'t':[{'PutRequest':{'Item':{'p':{'S':'b'}}}}]}}");
+            String tx = "{'ClientRequestToken':'same-token','TransactItems':[{'Put':{'TableName':'t','Item':{'p':{'S':'x'}}}}]}";
+            eu.call("TransactWriteItems", tx);
+            us.call("TransactWriteItems", tx); // the same token in another region is another request
+            assertThat(list(map(eu.call("BatchGetItem", "{'RequestItems':{'t':{'Keys':[{'p':{'S':'b'}},{'p':{'S':'x'}}]}}}")
+                    .get("Responses")).get("t"))).hasSize(2);
+            assertThat(list(map(us.call("BatchGetItem", "{'RequestItems':{'t':{'Keys':[{'p':{'S':'b'}},{'p':{'S':'x'}}]}}}")
+                    .get("Responses")).get("t"))).hasSize(1);
+            assertThat(list(map(eu.call("TransactGetItems", "{'TransactItems':[{'Get':{'TableName':'t','Key':{'p':{'S':'x'}}}}]}")
+                    .get("Responses")))).hasSize(1);
+        }
+
+        @Test void globalIndexesPropagateInTheirRegion() throws InterruptedException {
+            String gsiTable = "{'TableName':'g','BillingMode':'PAY_PER_REQUEST',"
+                    + "'KeySchema':[{'AttributeName':'p','KeyType':'HASH'}],"
+                    + "'AttributeDefinitions':[{'AttributeName':'p','AttributeType':'S'},{'AttributeName':'x','AttributeType':'S'}],"
+                    + "'GlobalSecondaryIndexes':[{'IndexName':'byX','KeySchema':[{'AttributeName':'x','KeyType':'HASH'}],"
+                    + "'Projection':{'ProjectionType':'ALL'}}]}";
+            us.call("CreateTable", gsiTable);
+            eu.call("CreateTable", gsiTable);
+            eu.call("PutItem", "{'TableName':'g','Item':{'p':{'S':'1'},'x':{'S':'v'}}}");
+            cp.engine.indexes().propagator().awaitIdle(java.time.Duration.ofSeconds(10));
+            String query = "{'TableName':'g','IndexName':'byX','KeyConditionExpression':'x = :v','ExpressionAttributeValues':{':v':{'S':'v'}}}";
+            assertThat(eu.call("Query", query).get("Count")).isEqualTo(1);
+            assertThat(us.call("Query", query).get("Count")).isEqualTo(0);
+        }
+
+        @Test void arnsNameTheRequestsRegion() {
+            us.create("t", "p");
+            eu.call("CreateTable", "{'TableName':'t','BillingMode':'PAY_PER_REQUEST',"
+                    + "'KeySchema':[{'AttributeName':'p','KeyType':'HASH'}],"
+                    + "'AttributeDefinitions':[{'AttributeName':'p','AttributeType':'S'},{'AttributeName':'x','AttributeType':'S'}],"
+                    + "'GlobalSecondaryIndexes':[{'IndexName':'byX','KeySchema':[{'AttributeName':'x','KeyType':'HASH'}],"
+                    + "'Projection':{'ProjectionType':'ALL'}}]}");
+            assertThat(us.describe("t").get("TableArn")).isEqualTo(US_ARN + "t");
+            assertThat(eu.describe("t").get("TableArn")).isEqualTo(EU_ARN + "t");
+            assertThat(map(list(eu.describe("t").get("GlobalSecondaryIndexes")).get(0)).get("IndexArn")).isEqualTo(EU_ARN + "t/index/byX");
+            assertThat(map(eu.call("DeleteTable", "{'TableName':'t'}").get("TableDescription")).get("TableArn")).isEqualTo(EU_ARN + "t");
+        }
+
+        @Test void tagCallsTakeTheirRegionsArnsAndRefuseAnotherRegions() {
+            us.create("t", "p");
+            eu.create("t", "p");
+            eu.call("TagResource", "{'ResourceArn':'" + EU_ARN + "t','Tags':[{'Key':'where','Value':'eu'}]}");
+            assertThat(eu.call("ListTagsOfResource", "{'ResourceArn':'" + EU_ARN + "t'}").get("Tags").toString()).contains("eu");
+            assertThat(us.call("ListTagsOfResource", "{'ResourceArn':'" + US_ARN + "t'}").get("Tags")).isEqualTo(java.util.List.of());
+            for (String op : new String[] {"ListTagsOfResource", "TagResource", "UntagResource"}) {
+                String extra = op.equals("TagResource") ? ",'Tags':[{'Key':'a','Value':'b'}]" : op.equals("UntagResource") ? ",'TagKeys':['a']" : "";
+                ApiException e = us.fail(op, "{'ResourceArn':'" + EU_ARN + "t'" + extra + "}");
+                assertThat(e.name()).as(op).isEqualTo("ValidationException");
+                assertThat(e.getMessage()).as(op).isEqualTo("Invalid TableArn: Invalid ResourceArn provided as input " + EU_ARN + "t");
+            }
+        }
+
+        @Test void describeEndpointsNamesTheRequestsRegion() {
+            assertThat(eu.call("DescribeEndpoints", "{}").toString()).contains("dynamodb.eu-west-1.amazonaws.com");
+            assertThat(us.call("DescribeEndpoints", "{}").toString()).contains("dynamodb.us-east-1.amazonaws.com");
+        }
+
+        @Test void everyRegionsTablesAndItemsSurviveARestart() {
+            us.create("t", "p");
+            eu.create("t", "p");
+            eu.call("PutItem", "{'TableName':'t','Item':{'p':{'S':'k'},'v':{'S':'eu'}}}");
+            us.call("PutItem", "{'TableName':'t','Item':{'p':{'S':'k'},'v':{'S':'us'}}}");
+            Operations reopened = new Operations(new Engine(cp.storage, cp.clock, accounting()));
+            Region us2 = new Region(reopened);
+            Region eu2 = new Region(reopened.inRegion(EU));
+            assertThat(eu2.describe("t").get("TableArn")).isEqualTo(EU_ARN + "t");
+            assertThat(eu2.get("t", "{'p':{'S':'k'}}").get("Item").toString()).contains("eu");
+            assertThat(us2.get("t", "{'p':{'S':'k'}}").get("Item").toString()).contains("us");
+            assertThat(eu2.describe("t").get("ItemCount")).isEqualTo(1);
+        }
+
+        @Test void theDefaultRegionIsTheEnginesOwn() {
+            assertThat(cp.operations.inRegion(null)).isSameAs(cp.operations);
+            assertThat(cp.operations.inRegion("us-east-1")).isSameAs(cp.operations);
+            assertThat(cp.operations.inRegion(EU)).isSameAs(cp.operations.inRegion(EU));
+        }
+    }
+
+    @Nested class SharedDb {
+        private final ControlPlane cp = new ControlPlane(accounting().withSharedDb(true));
+        private final Region us = new Region(cp.operations);
+        private final Region eu = new Region(cp.operations.inRegion(EU));
+
+        @Test void everyRegionSeesOneSetOfTablesWithArnsInItsOwnRegion() {
+            us.create("t", "p");
+            eu.call("PutItem", "{'TableName':'t','Item':{'p':{'S':'k'},'v':{'S':'from eu'}}}");
+            assertThat(us.get("t", "{'p':{'S':'k'}}").get("Item").toString()).contains("from eu");
+            assertThat(eu.names()).isEqualTo(java.util.List.of("t"));
+            assertThat(eu.describe("t").get("TableArn")).isEqualTo(EU_ARN + "t");
+            assertThat(us.describe("t").get("TableArn")).isEqualTo(US_ARN + "t");
+            assertThat(eu.fail("CreateTable", "{'TableName':'t','BillingMode':'PAY_PER_REQUEST',"
+                    + "'KeySchema':[{'AttributeName':'p','KeyType':'HASH'}],"
+                    + "'AttributeDefinitions':[{'AttributeName':'p','AttributeType':'S'}]}").name()).isEqualTo("ResourceInUseException");
+        }
+
+        @Test void tagCallsTakeTheArnOfTheRequestsRegion() {
+            us.create("t", "p");
+            eu.call("TagResource", "{'ResourceArn':'" + EU_ARN + "t','Tags':[{'Key':'k','Value':'v'}]}");
+            assertThat(us.call("ListTagsOfResource", "{'ResourceArn':'" + US_ARN + "t'}").get("Tags").toString()).contains("k");
+            assertThat(eu.fail("ListTagsOfResource", "{'ResourceArn':'" + US_ARN + "t'}").name()).isEqualTo("ValidationException");
+        }
+    }
+}
