@@ -56,98 +56,98 @@ class RegionsTest {
         private final Region eu = new Region(cp.operations.inRegion(EU));
 
         @Test void aNameInTwoRegionsIsTwoTables() {
-            us.create("t", "p");
+            us.create("tbl", "p");
             assertThat(eu.names()).isEqualTo(java.util.List.of());
-            assertThat(eu.fail("DescribeTable", "{'TableName':'t'}").name()).isEqualTo("ResourceNotFoundException");
-            eu.create("t", "q");
-            assertThat(us.describe("t").get("KeySchema").toString()).contains("AttributeName=p");
-            assertThat(eu.describe("t").get("KeySchema").toString()).contains("AttributeName=q");
-            assertThat(us.describe("t").get("TableId")).isNotEqualTo(eu.describe("t").get("TableId"));
+            assertThat(eu.fail("DescribeTable", "{'TableName':'tbl'}").name()).isEqualTo("ResourceNotFoundException");
+            eu.create("tbl", "q");
+            assertThat(us.describe("tbl").get("KeySchema").toString()).contains("AttributeName=p");
+            assertThat(eu.describe("tbl").get("KeySchema").toString()).contains("AttributeName=q");
+            assertThat(us.describe("tbl").get("TableId")).isNotEqualTo(eu.describe("tbl").get("TableId"));
             eu.create("eu-only", "p");
-            assertThat(us.names()).isEqualTo(java.util.List.of("t"));
-            assertThat(eu.names()).isEqualTo(java.util.List.of("eu-only", "t"));
+            assertThat(us.names()).isEqualTo(java.util.List.of("tbl"));
+            assertThat(eu.names()).isEqualTo(java.util.List.of("eu-only", "tbl"));
         }
 
         @Test void itemsQueriesAndScansStayInTheirRegion() {
-            us.create("t", "p");
-            eu.create("t", "p");
-            us.call("PutItem", "{'TableName':'t','Item':{'p':{'S':'k'},'v':{'S':'us'}}}");
-            eu.call("PutItem", "{'TableName':'t','Item':{'p':{'S':'k'},'v':{'S':'eu'}}}");
-            eu.call("PutItem", "{'TableName':'t','Item':{'p':{'S':'k2'},'v':{'S':'eu'}}}");
-            assertThat(us.get("t", "{'p':{'S':'k'}}").get("Item").toString()).contains("us");
-            assertThat(eu.get("t", "{'p':{'S':'k'}}").get("Item").toString()).contains("eu");
-            assertThat(us.get("t", "{'p':{'S':'k2'}}")).doesNotContainKey("Item");
-            assertThat(us.call("Scan", "{'TableName':'t'}").get("Count")).isEqualTo(1);
-            assertThat(eu.call("Scan", "{'TableName':'t'}").get("Count")).isEqualTo(2);
-            assertThat(eu.call("Query", "{'TableName':'t','KeyConditionExpression':'p = :k',"
-                    + "'ExpressionAttributeValues':{':k':{'S':'k2'}}}").get("Count")).isEqualTo(1);
-            us.call("DeleteTable", "{'TableName':'t'}");
-            assertThat(eu.call("Scan", "{'TableName':'t'}").get("Count")).as("the other region's table is untouched").isEqualTo(2);
+            us.create("tbl", "p");
+            eu.create("tbl", "p");
+            us.call("PutItem", "{'TableName':'tbl','Item':{'p':{'S':'k'},'v':{'S':'us'}}}");
+            eu.call("PutItem", "{'TableName':'tbl','Item':{'p':{'S':'k'},'v':{'S':'eu'}}}");
+            eu.call("PutItem", "{'TableName':'tbl','Item':{'p':{'S':'k2'},'v':{'S':'eu'}}}");
+            assertThat(us.get("tbl", "{'p':{'S':'k'}}").get("Item").toString()).contains("us");
+            assertThat(eu.get("tbl", "{'p':{'S':'k'}}").get("Item").toString()).contains("eu");
+            assertThat(us.get("tbl", "{'p':{'S':'k2'}}")).doesNotContainKey("Item");
+            assertThat(us.call("Scan", "{'TableName':'tbl'}").get("Count")).isEqualTo(java.math.BigDecimal.valueOf(1));
+            assertThat(eu.call("Scan", "{'TableName':'tbl'}").get("Count")).isEqualTo(java.math.BigDecimal.valueOf(2));
+            assertThat(eu.call("Query", "{'TableName':'tbl','KeyConditionExpression':'p = :k',"
+                    + "'ExpressionAttributeValues':{':k':{'S':'k2'}}}").get("Count")).isEqualTo(java.math.BigDecimal.valueOf(1));
+            us.call("DeleteTable", "{'TableName':'tbl'}");
+            assertThat(eu.call("Scan", "{'TableName':'tbl'}").get("Count")).as("the other region's table is untouched").isEqualTo(java.math.BigDecimal.valueOf(2));
         }
 
         @Test void aWriteToATableOfAnotherRegionFindsNoTable() {
-            eu.create("t", "p");
-            assertThat(us.fail("PutItem", "{'TableName':'t','Item':{'p':{'S':'k'}}}").name()).isEqualTo("ResourceNotFoundException");
-            assertThat(us.fail("TransactWriteItems", "{'TransactItems':[{'Put':{'TableName':'t','Item':{'p':{'S':'k'}}}}]}").name())
+            eu.create("tbl", "p");
+            assertThat(us.fail("PutItem", "{'TableName':'tbl','Item':{'p':{'S':'k'}}}").name()).isEqualTo("ResourceNotFoundException");
+            assertThat(us.fail("TransactWriteItems", "{'TransactItems':[{'Put':{'TableName':'tbl','Item':{'p':{'S':'k'}}}}]}").name())
                     .isEqualTo("ResourceNotFoundException");
-            assertThat(us.fail("BatchGetItem", "{'RequestItems':{'t':{'Keys':[{'p':{'S':'k'}}]}}}").name())
+            assertThat(us.fail("BatchGetItem", "{'RequestItems':{'tbl':{'Keys':[{'p':{'S':'k'}}]}}}").name())
                     .isEqualTo("ResourceNotFoundException");
         }
 
         @Test void batchesAndTransactionsUseTheRequestsRegion() {
-            us.create("t", "p");
-            eu.create("t", "p");
-            eu.call("BatchWriteItem", "{'RequestItems':{'t':[{'PutRequest':{'Item':{'p':{'S':'b'}}}}]}}");
-            String tx = "{'ClientRequestToken':'same-token','TransactItems':[{'Put':{'TableName':'t','Item':{'p':{'S':'x'}}}}]}";
+            us.create("tbl", "p");
+            eu.create("tbl", "p");
+            eu.call("BatchWriteItem", "{'RequestItems':{'tbl':[{'PutRequest':{'Item':{'p':{'S':'b'}}}}]}}");
+            String tx = "{'ClientRequestToken':'same-token','TransactItems':[{'Put':{'TableName':'tbl','Item':{'p':{'S':'x'}}}}]}";
             eu.call("TransactWriteItems", tx);
             us.call("TransactWriteItems", tx); // the same token in another region is another request
-            assertThat(list(map(eu.call("BatchGetItem", "{'RequestItems':{'t':{'Keys':[{'p':{'S':'b'}},{'p':{'S':'x'}}]}}}")
-                    .get("Responses")).get("t"))).hasSize(2);
-            assertThat(list(map(us.call("BatchGetItem", "{'RequestItems':{'t':{'Keys':[{'p':{'S':'b'}},{'p':{'S':'x'}}]}}}")
-                    .get("Responses")).get("t"))).hasSize(1);
-            assertThat(list(map(eu.call("TransactGetItems", "{'TransactItems':[{'Get':{'TableName':'t','Key':{'p':{'S':'x'}}}}]}")
-                    .get("Responses")))).hasSize(1);
+            assertThat(list(map(eu.call("BatchGetItem", "{'RequestItems':{'tbl':{'Keys':[{'p':{'S':'b'}},{'p':{'S':'x'}}]}}}")
+                    .get("Responses")).get("tbl"))).hasSize(2);
+            assertThat(list(map(us.call("BatchGetItem", "{'RequestItems':{'tbl':{'Keys':[{'p':{'S':'b'}},{'p':{'S':'x'}}]}}}")
+                    .get("Responses")).get("tbl"))).hasSize(1);
+            assertThat(eu.call("TransactGetItems", "{'TransactItems':[{'Get':{'TableName':'tbl','Key':{'p':{'S':'x'}}}}]}")
+                    .get("Responses").toString()).contains("Item");
         }
 
         @Test void globalIndexesPropagateInTheirRegion() throws InterruptedException {
-            String gsiTable = "{'TableName':'g','BillingMode':'PAY_PER_REQUEST',"
+            String gsiTable = "{'TableName':'gix','BillingMode':'PAY_PER_REQUEST',"
                     + "'KeySchema':[{'AttributeName':'p','KeyType':'HASH'}],"
                     + "'AttributeDefinitions':[{'AttributeName':'p','AttributeType':'S'},{'AttributeName':'x','AttributeType':'S'}],"
                     + "'GlobalSecondaryIndexes':[{'IndexName':'byX','KeySchema':[{'AttributeName':'x','KeyType':'HASH'}],"
                     + "'Projection':{'ProjectionType':'ALL'}}]}";
             us.call("CreateTable", gsiTable);
             eu.call("CreateTable", gsiTable);
-            eu.call("PutItem", "{'TableName':'g','Item':{'p':{'S':'1'},'x':{'S':'v'}}}");
+            eu.call("PutItem", "{'TableName':'gix','Item':{'p':{'S':'1'},'x':{'S':'v'}}}");
             cp.engine.indexes().propagator().awaitIdle(java.time.Duration.ofSeconds(10));
-            String query = "{'TableName':'g','IndexName':'byX','KeyConditionExpression':'x = :v','ExpressionAttributeValues':{':v':{'S':'v'}}}";
-            assertThat(eu.call("Query", query).get("Count")).isEqualTo(1);
-            assertThat(us.call("Query", query).get("Count")).isEqualTo(0);
+            String query = "{'TableName':'gix','IndexName':'byX','KeyConditionExpression':'x = :v','ExpressionAttributeValues':{':v':{'S':'v'}}}";
+            assertThat(eu.call("Query", query).get("Count")).isEqualTo(java.math.BigDecimal.valueOf(1));
+            assertThat(us.call("Query", query).get("Count")).isEqualTo(java.math.BigDecimal.valueOf(0));
         }
 
         @Test void arnsNameTheRequestsRegion() {
-            us.create("t", "p");
-            eu.call("CreateTable", "{'TableName':'t','BillingMode':'PAY_PER_REQUEST',"
+            us.create("tbl", "p");
+            eu.call("CreateTable", "{'TableName':'tbl','BillingMode':'PAY_PER_REQUEST',"
                     + "'KeySchema':[{'AttributeName':'p','KeyType':'HASH'}],"
                     + "'AttributeDefinitions':[{'AttributeName':'p','AttributeType':'S'},{'AttributeName':'x','AttributeType':'S'}],"
                     + "'GlobalSecondaryIndexes':[{'IndexName':'byX','KeySchema':[{'AttributeName':'x','KeyType':'HASH'}],"
                     + "'Projection':{'ProjectionType':'ALL'}}]}");
-            assertThat(us.describe("t").get("TableArn")).isEqualTo(US_ARN + "t");
-            assertThat(eu.describe("t").get("TableArn")).isEqualTo(EU_ARN + "t");
-            assertThat(map(list(eu.describe("t").get("GlobalSecondaryIndexes")).get(0)).get("IndexArn")).isEqualTo(EU_ARN + "t/index/byX");
-            assertThat(map(eu.call("DeleteTable", "{'TableName':'t'}").get("TableDescription")).get("TableArn")).isEqualTo(EU_ARN + "t");
+            assertThat(us.describe("tbl").get("TableArn")).isEqualTo(US_ARN + "tbl");
+            assertThat(eu.describe("tbl").get("TableArn")).isEqualTo(EU_ARN + "tbl");
+            assertThat(map(list(eu.describe("tbl").get("GlobalSecondaryIndexes")).get(0)).get("IndexArn")).isEqualTo(EU_ARN + "tbl/index/byX");
+            assertThat(map(eu.call("DeleteTable", "{'TableName':'tbl'}").get("TableDescription")).get("TableArn")).isEqualTo(EU_ARN + "tbl");
         }
 
         @Test void tagCallsTakeTheirRegionsArnsAndRefuseAnotherRegions() {
-            us.create("t", "p");
-            eu.create("t", "p");
-            eu.call("TagResource", "{'ResourceArn':'" + EU_ARN + "t','Tags':[{'Key':'where','Value':'eu'}]}");
-            assertThat(eu.call("ListTagsOfResource", "{'ResourceArn':'" + EU_ARN + "t'}").get("Tags").toString()).contains("eu");
-            assertThat(us.call("ListTagsOfResource", "{'ResourceArn':'" + US_ARN + "t'}").get("Tags")).isEqualTo(java.util.List.of());
+            us.create("tbl", "p");
+            eu.create("tbl", "p");
+            eu.call("TagResource", "{'ResourceArn':'" + EU_ARN + "tbl','Tags':[{'Key':'where','Value':'eu'}]}");
+            assertThat(eu.call("ListTagsOfResource", "{'ResourceArn':'" + EU_ARN + "tbl'}").get("Tags").toString()).contains("eu");
+            assertThat(us.call("ListTagsOfResource", "{'ResourceArn':'" + US_ARN + "tbl'}").get("Tags")).isEqualTo(java.util.List.of());
             for (String op : new String[] {"ListTagsOfResource", "TagResource", "UntagResource"}) {
                 String extra = op.equals("TagResource") ? ",'Tags':[{'Key':'a','Value':'b'}]" : op.equals("UntagResource") ? ",'TagKeys':['a']" : "";
-                ApiException e = us.fail(op, "{'ResourceArn':'" + EU_ARN + "t'" + extra + "}");
+                ApiException e = us.fail(op, "{'ResourceArn':'" + EU_ARN + "tbl'" + extra + "}");
                 assertThat(e.name()).as(op).isEqualTo("ValidationException");
-                assertThat(e.getMessage()).as(op).isEqualTo("Invalid TableArn: Invalid ResourceArn provided as input " + EU_ARN + "t");
+                assertThat(e.getMessage()).as(op).isEqualTo("Invalid TableArn: Invalid ResourceArn provided as input " + EU_ARN + "tbl");
             }
         }
 
@@ -157,17 +157,17 @@ class RegionsTest {
         }
 
         @Test void everyRegionsTablesAndItemsSurviveARestart() {
-            us.create("t", "p");
-            eu.create("t", "p");
-            eu.call("PutItem", "{'TableName':'t','Item':{'p':{'S':'k'},'v':{'S':'eu'}}}");
-            us.call("PutItem", "{'TableName':'t','Item':{'p':{'S':'k'},'v':{'S':'us'}}}");
+            us.create("tbl", "p");
+            eu.create("tbl", "p");
+            eu.call("PutItem", "{'TableName':'tbl','Item':{'p':{'S':'k'},'v':{'S':'eu'}}}");
+            us.call("PutItem", "{'TableName':'tbl','Item':{'p':{'S':'k'},'v':{'S':'us'}}}");
             Operations reopened = new Operations(new Engine(cp.storage, cp.clock, accounting()));
             Region us2 = new Region(reopened);
             Region eu2 = new Region(reopened.inRegion(EU));
-            assertThat(eu2.describe("t").get("TableArn")).isEqualTo(EU_ARN + "t");
-            assertThat(eu2.get("t", "{'p':{'S':'k'}}").get("Item").toString()).contains("eu");
-            assertThat(us2.get("t", "{'p':{'S':'k'}}").get("Item").toString()).contains("us");
-            assertThat(eu2.describe("t").get("ItemCount")).isEqualTo(1);
+            assertThat(eu2.describe("tbl").get("TableArn")).isEqualTo(EU_ARN + "tbl");
+            assertThat(eu2.get("tbl", "{'p':{'S':'k'}}").get("Item").toString()).contains("eu");
+            assertThat(us2.get("tbl", "{'p':{'S':'k'}}").get("Item").toString()).contains("us");
+            assertThat(eu2.describe("tbl").get("ItemCount")).isEqualTo(java.math.BigDecimal.valueOf(1));
         }
 
         @Test void theDefaultRegionIsTheEnginesOwn() {
@@ -183,22 +183,22 @@ class RegionsTest {
         private final Region eu = new Region(cp.operations.inRegion(EU));
 
         @Test void everyRegionSeesOneSetOfTablesWithArnsInItsOwnRegion() {
-            us.create("t", "p");
-            eu.call("PutItem", "{'TableName':'t','Item':{'p':{'S':'k'},'v':{'S':'from eu'}}}");
-            assertThat(us.get("t", "{'p':{'S':'k'}}").get("Item").toString()).contains("from eu");
-            assertThat(eu.names()).isEqualTo(java.util.List.of("t"));
-            assertThat(eu.describe("t").get("TableArn")).isEqualTo(EU_ARN + "t");
-            assertThat(us.describe("t").get("TableArn")).isEqualTo(US_ARN + "t");
-            assertThat(eu.fail("CreateTable", "{'TableName':'t','BillingMode':'PAY_PER_REQUEST',"
+            us.create("tbl", "p");
+            eu.call("PutItem", "{'TableName':'tbl','Item':{'p':{'S':'k'},'v':{'S':'from eu'}}}");
+            assertThat(us.get("tbl", "{'p':{'S':'k'}}").get("Item").toString()).contains("from eu");
+            assertThat(eu.names()).isEqualTo(java.util.List.of("tbl"));
+            assertThat(eu.describe("tbl").get("TableArn")).isEqualTo(EU_ARN + "tbl");
+            assertThat(us.describe("tbl").get("TableArn")).isEqualTo(US_ARN + "tbl");
+            assertThat(eu.fail("CreateTable", "{'TableName':'tbl','BillingMode':'PAY_PER_REQUEST',"
                     + "'KeySchema':[{'AttributeName':'p','KeyType':'HASH'}],"
                     + "'AttributeDefinitions':[{'AttributeName':'p','AttributeType':'S'}]}").name()).isEqualTo("ResourceInUseException");
         }
 
         @Test void tagCallsTakeTheArnOfTheRequestsRegion() {
-            us.create("t", "p");
-            eu.call("TagResource", "{'ResourceArn':'" + EU_ARN + "t','Tags':[{'Key':'k','Value':'v'}]}");
-            assertThat(us.call("ListTagsOfResource", "{'ResourceArn':'" + US_ARN + "t'}").get("Tags").toString()).contains("k");
-            assertThat(eu.fail("ListTagsOfResource", "{'ResourceArn':'" + US_ARN + "t'}").name()).isEqualTo("ValidationException");
+            us.create("tbl", "p");
+            eu.call("TagResource", "{'ResourceArn':'" + EU_ARN + "tbl','Tags':[{'Key':'k','Value':'v'}]}");
+            assertThat(us.call("ListTagsOfResource", "{'ResourceArn':'" + US_ARN + "tbl'}").get("Tags").toString()).contains("k");
+            assertThat(eu.fail("ListTagsOfResource", "{'ResourceArn':'" + US_ARN + "tbl'}").name()).isEqualTo("ValidationException");
         }
     }
 }
