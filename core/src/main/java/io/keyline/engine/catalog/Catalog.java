@@ -1,7 +1,6 @@
 package io.keyline.engine.catalog;
 
 import io.keyline.engine.config.Settings;
-import io.keyline.error.InternalFailure;
 import io.keyline.metadata.BillingMode;
 import io.keyline.metadata.IndexMetadata;
 import io.keyline.metadata.Namespace;
@@ -32,13 +31,9 @@ import java.util.function.UnaryOperator;
  * methods without a namespace mean the default one ({@link Settings#defaultNamespace()}), where
  * requests that name no region and, with {@code --shared-db}, all requests go.
  *
- * <p>Layout of keyspace 0: {@code prefix(0) | 0x01} holds the next keyspace id (8 bytes
- * big-endian); {@code prefix(0) | 0x10 | account | 0x00 | region | 0x00 | name} holds a table's
- * {@link CatalogCodec} record. {@code prefix(0) | 0x02 | name} held a format-1 record, written
- * before tables had namespaces: loading reads it into the default namespace and rewrites it
- * under the new key in one batch. Tag 0x03 is the GSI change log's. Keyspace ids are handed
- * out from that counter and never reused, so data of a dropped table can never surface in a
- * new one, and tables of two
+ * <p>Storage keyspace 0 holds the records and a counter of keyspace ids ({@link CatalogLayout}).
+ * Keyspace ids are handed out from that counter and never reused, so data of a dropped table
+ * can never surface in a new one, and tables of two
  * namespaces never share a keyspace: item keys, index entries, GSI change records and
  * statistics need no namespace of their own.
  *
@@ -48,12 +43,6 @@ import java.util.function.UnaryOperator;
  * statuses are resolved lazily against the clock on read ({@link TableMetadata#resolvedAt}).
  */
 public final class Catalog {
-    private static final byte COUNTER_TAG = 0x01;
-    /** Format-1 records (no namespace), read and migrated at load. */
-    private static final byte LEGACY_TABLE_TAG = 0x02;
-    /** Not 0x03: keyspace 0 holds the GSI change log under that tag (engine.index.GsiChangeLog). */
-    private static final byte TABLE_TAG = 0x10;
-
     private final Storage storage;
     private final Clock clock;
     private final Settings settings;
@@ -160,8 +149,8 @@ public final class Catalog {
                 lsis, gsis, spec.stream(), spec.sse(), spec.tableClass(), spec.deletionProtection(), spec.tags(),
                 creating ? now.plus(settings.tableCreateDelay()) : null, List.of(), spec.warmThroughput());
         WriteBatch batch = new WriteBatch();
-        batch.put(counterKey(), Keyspaces.prefix(nextKeyspaceId));
-        batch.put(tableKey(ns, t.name()), CatalogCodec.encode(t));
+        batch.put(CatalogLayout.counterKey(), Keyspaces.prefix(nextKeyspaceId));
+        batch.put(CatalogLayout.tableKey(ns, t.name()), CatalogCodec.encode(t));
         storage.write(batch);
         statistics.put(t.keyspaceId(), new TableStatistics());
         for (IndexMetadata i : t.indexes()) statistics.put(i.keyspaceId(), new TableStatistics());
@@ -175,7 +164,7 @@ public final class Catalog {
         java.time.Duration delay = settings.tableCreateDelay();
         // CREATING for the create delay at least, however fast its backfill (docs/RULES.md#GSI-BACKFILL)
         if (status == TableStatus.CREATING && !delay.isZero() && !delay.isNegative()) index = index.creatingUntil(clock.now().plus(delay));
-        storage.write(new WriteBatch().put(counterKey(), Keyspaces.prefix(nextKeyspaceId)));
+        storage.write(new WriteBatch().put(CatalogLayout.counterKey(), Keyspaces.prefix(nextKeyspaceId)));
         statistics.put(index.keyspaceId(), new TableStatistics());
         return index;
     }
@@ -199,7 +188,7 @@ public final class Catalog {
         if (current == null) return null;
         TableMetadata updated = change.apply(current);
         WriteBatch batch = new WriteBatch();
-        batch.put(tableKey(ns, name), CatalogCodec.encode(updated));
+        batch.put(CatalogLayout.tableKey(ns, name), CatalogCodec.encode(updated));
         List<Long> dropped = new ArrayList<>();
         for (IndexMetadata old : current.indexes()) {
             // a GSI that is gone, or that this change marks DELETING: its entries go now
@@ -236,8 +225,8 @@ public final class Catalog {
         for (IndexMetadata i : current.indexes()) keyspaces.add(i.keyspaceId());
         for (long ks : keyspaces) batch.deleteRange(Keyspaces.prefix(ks), Keyspaces.end(ks));
         boolean lingers = deleting.statusUntil().isAfter(now);
-        if (lingers) batch.put(tableKey(ns, name), CatalogCodec.encode(deleting));
-        else batch.delete(tableKey(ns, name));
+        if (lingers) batch.put(CatalogLayout.tableKey(ns, name), CatalogCodec.encode(deleting));
+        else batch.delete(CatalogLayout.tableKey(ns, name));
         storage.write(batch);
         keyspaces.forEach(statistics::remove);
         if (lingers) tables(ns).put(name, deleting);
@@ -278,14 +267,14 @@ public final class Catalog {
         Namespace ns = t.namespace();
         ConcurrentSkipListMap<String, TableMetadata> tables = tables(ns);
         if (tables.get(t.name()) != t) return tables.get(t.name());
-        storage.write(new WriteBatch().put(tableKey(ns, t.name()), CatalogCodec.encode(settled)));
+        storage.write(new WriteBatch().put(CatalogLayout.tableKey(ns, t.name()), CatalogCodec.encode(settled)));
         tables.put(t.name(), settled);
         return settled;
     }
 
     private synchronized void expire(TableMetadata t) {
         Namespace ns = t.namespace();
-        if (tables(ns).remove(t.name(), t)) storage.write(new WriteBatch().delete(tableKey(ns, t.name())));
+        if (tables(ns).remove(t.name(), t)) storage.write(new WriteBatch().delete(CatalogLayout.tableKey(ns, t.name())));
     }
 
     private ConcurrentSkipListMap<String, TableMetadata> tables(Namespace ns) {
@@ -293,48 +282,13 @@ public final class Catalog {
     }
 
     private void load(ItemSizer sizer) {
-        byte[] counter = storage.get(counterKey());
-        nextKeyspaceId = counter == null ? Keyspaces.CATALOG + 1 : fromBytes(counter);
-        try (Cursor c = storage.range(tagStart(TABLE_TAG), tagStart(TABLE_TAG + 1), false)) {
-            while (c.next()) {
-                TableMetadata t = decodeStored(c.key(), c.value());
-                tables(t.namespace()).put(t.name(), t);
-            }
-        }
-        migrateFormat1();
+        nextKeyspaceId = CatalogLayout.readCounter(storage, Keyspaces.CATALOG + 1);
+        for (TableMetadata t : CatalogLayout.readTables(storage, home)) tables(t.namespace()).put(t.name(), t);
         for (Map<String, TableMetadata> tables : namespaces.values()) {
             for (TableMetadata t : tables.values()) {
                 statistics.put(t.keyspaceId(), scan(t.keyspaceId(), sizer));
                 for (IndexMetadata i : t.indexes()) if (i.isLive()) statistics.put(i.keyspaceId(), scan(i.keyspaceId(), sizer));
             }
-        }
-    }
-
-    /**
-     * Reads the format-1 records (written before namespaces) into the default namespace, their
-     * ARNs rewritten to name it, and stores them in the current format under their new keys, the
-     * old keys deleted in the same batch, so a crash leaves either layout whole.
-     */
-    private void migrateFormat1() {
-        WriteBatch batch = new WriteBatch();
-        try (Cursor c = storage.range(tagStart(LEGACY_TABLE_TAG), tagStart(LEGACY_TABLE_TAG + 1), false)) {
-            while (c.next()) {
-                TableMetadata t = decodeStored(c.key(), c.value()).inNamespace(home);
-                batch.delete(c.key());
-                if (tables(home).putIfAbsent(t.name(), t) == null) batch.put(tableKey(home, t.name()), CatalogCodec.encode(t));
-            }
-        }
-        if (!batch.isEmpty()) storage.write(batch);
-    }
-
-    /** A stored record, or a failure that names the table whose record it is. */
-    private static TableMetadata decodeStored(byte[] key, byte[] record) {
-        try {
-            return CatalogCodec.decode(record);
-        } catch (InternalFailure e) {
-            String name = new String(key, Keyspaces.PREFIX_LENGTH + 1, key.length - Keyspaces.PREFIX_LENGTH - 1, StandardCharsets.UTF_8)
-                    .replace('\0', '/');
-            throw new InternalFailure("loading the catalog record of table " + name, e.getMessage(), e);
         }
     }
 
@@ -353,25 +307,5 @@ public final class Catalog {
     private static String tableId(String name, Instant created, long keyspaceId) {
         String seed = name + '|' + created + '|' + keyspaceId;
         return UUID.nameUUIDFromBytes(seed.getBytes(StandardCharsets.UTF_8)).toString();
-    }
-
-    private static byte[] counterKey() { return Keyspaces.key(Keyspaces.CATALOG, new byte[] {COUNTER_TAG}); }
-
-    /** {@code TABLE_TAG | account | 0x00 | region | 0x00 | name}: no part holds a 0x00 byte. */
-    private static byte[] tableKey(Namespace ns, String name) {
-        String path = ns.account() + '\0' + ns.region() + '\0' + name;
-        byte[] n = path.getBytes(StandardCharsets.UTF_8);
-        byte[] suffix = new byte[n.length + 1];
-        suffix[0] = TABLE_TAG;
-        System.arraycopy(n, 0, suffix, 1, n.length);
-        return Keyspaces.key(Keyspaces.CATALOG, suffix);
-    }
-
-    private static byte[] tagStart(int tag) { return Keyspaces.key(Keyspaces.CATALOG, new byte[] {(byte) tag}); }
-
-    private static long fromBytes(byte[] b) {
-        long v = 0;
-        for (byte x : b) v = (v << 8) | (x & 0xff);
-        return v;
     }
 }
