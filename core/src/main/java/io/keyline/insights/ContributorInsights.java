@@ -45,7 +45,14 @@ public final class ContributorInsights {
     public static final int KEYS_PER_BUCKET = 256;
 
     private final Clock clock;
-    private final Map<InsightsResource, ResourceKeys> resources = new ConcurrentHashMap<>();
+    /**
+     * Keyed by the table's keyspace id, never reused, so tables of one name in two regions
+     * (docs/RULES.md#NS-REGION), or a table dropped and created again, never share counts.
+     */
+    private final Map<Counted, ResourceKeys> resources = new ConcurrentHashMap<>();
+
+    /** A counting resource: a table's keyspace and the GSI's name (null: the table). */
+    private record Counted(long keyspaceId, String indexName) {}
 
     /** The windows of one counting resource, for rules created at {@code rulesCreated}. */
     private record ResourceKeys(long rulesCreated, SlidingTopKeys[] rules) {
@@ -126,12 +133,12 @@ public final class ContributorInsights {
     // ---- reading and upkeep ------------------------------------------------------------------------
 
     /**
-     * The {@code n} heaviest contributors of {@code rule} on {@code resource} in the last
-     * {@code window} (rounded up to whole minutes, at most an hour), heaviest first; empty when
-     * the resource does not count or the rule does not apply to it.
+     * The {@code n} heaviest contributors of {@code rule} on {@code table} (or its GSI
+     * {@code indexName}) in the last {@code window} (rounded up to whole minutes, at most an
+     * hour), heaviest first; empty when the resource does not count or the rule does not apply to it.
      */
-    public List<TopKey> topKeys(InsightsResource resource, InsightsRule rule, Duration window, int n) {
-        ResourceKeys keys = resources.get(resource);
+    public List<TopKey> topKeys(TableMetadata table, String indexName, InsightsRule rule, Duration window, int n) {
+        ResourceKeys keys = resources.get(new Counted(table.keyspaceId(), indexName));
         return keys == null ? List.of() : keys.rules[rule.ordinal()].top(window, n, clock.now());
     }
 
@@ -139,15 +146,15 @@ public final class ContributorInsights {
     public void follow(TableMetadata table) {
         Instant now = clock.now();
         resources.keySet().removeIf(r -> {
-            if (!r.tableName().equals(table.name())) return false;
+            if (r.keyspaceId() != table.keyspaceId()) return false;
             InsightsState s = table.insights().of(r.indexName());
             return s == null || !s.collectingAt(now);
         });
     }
 
     /** Drops every count of a deleted table. */
-    public void forget(String tableName) {
-        resources.keySet().removeIf(r -> r.tableName().equals(tableName));
+    public void forget(TableMetadata table) {
+        resources.keySet().removeIf(r -> r.keyspaceId() == table.keyspaceId());
     }
 
     // ---- internals ---------------------------------------------------------------------------------
@@ -162,7 +169,7 @@ public final class ContributorInsights {
         InsightsState state = table.insights().of(index);
         if (state == null || !state.collectingAt(now)) return;
         if (!throttled && !state.mode().countsAccesses()) return;
-        InsightsResource resource = new InsightsResource(table.name(), index);
+        Counted resource = new Counted(table.keyspaceId(), index);
         ResourceKeys keys = resources.get(resource);
         if (keys == null || keys.rulesCreated != state.rulesCreated()) {
             keys = resources.compute(resource, (r, k) ->

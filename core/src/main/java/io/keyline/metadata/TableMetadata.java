@@ -163,6 +163,25 @@ public record TableMetadata(
         return status == TableStatus.DELETING && (statusUntil == null || !now.isBefore(statusUntil));
     }
 
+    /** The namespace the table lives in, as its ARN names it. */
+    public Namespace namespace() { return Namespace.ofArn(arn); }
+
+    /**
+     * This table moved to namespace {@code ns}: its ARN and its indexes' ARNs name {@code ns}
+     * (a catalog record of format 1, which had no namespace, is read into the default one).
+     */
+    public TableMetadata inNamespace(Namespace ns) {
+        String tableArn = ns.tableArn(name);
+        if (tableArn.equals(arn)) return this;
+        List<IndexMetadata> lsis = new ArrayList<>();
+        for (IndexMetadata i : localIndexes) lsis.add(i.withArn(tableArn + "/index/" + i.name()));
+        List<IndexMetadata> gsis = new ArrayList<>();
+        for (IndexMetadata i : globalIndexes) gsis.add(i.withArn(tableArn + "/index/" + i.name()));
+        return new TableMetadata(name, tableId, tableArn, keyspaceId, creationTime, status, keySchema, attributeDefinitions,
+                billingMode, lastUpdateToPayPerRequest, throughput, onDemand, lsis, gsis, stream, sse, tableClass,
+                deletionProtection, tags, statusUntil, payPerRequestSwitches, warmThroughput);
+    }
+
     public Builder toBuilder() { return new Builder(this); }
 
     /** A mutable copy used to derive changed metadata; not thread-safe. */

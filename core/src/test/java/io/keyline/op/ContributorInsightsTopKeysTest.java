@@ -6,7 +6,6 @@ import io.keyline.capacity.CapacityMode;
 import io.keyline.capacity.CapacitySettings;
 import io.keyline.engine.config.Settings;
 import io.keyline.error.ApiException;
-import io.keyline.insights.InsightsResource;
 import io.keyline.insights.InsightsRule;
 import io.keyline.insights.TopKey;
 import java.time.Duration;
@@ -58,7 +57,7 @@ class ContributorInsightsTopKeysTest {
     }
 
     private static List<TopKey> top(ControlPlane cp, String index, InsightsRule rule) {
-        return cp.engine.insights().topKeys(new InsightsResource("tbl", index), rule, WINDOW, 3);
+        return cp.engine.insights().topKeys(cp.engine.table("tbl"), index, rule, WINDOW, 3);
     }
 
     @Tag("slow")
@@ -115,7 +114,7 @@ class ContributorInsightsTopKeysTest {
         }
         assertThat(top(cp, null, InsightsRule.PKC).get(0).keys()).containsExactly("k7");
         assertThat(top(cp, "gsi", InsightsRule.PKC).get(0).keys()).containsExactly("g3");
-        List<TopKey> sortKeys = cp.engine.insights().topKeys(new InsightsResource("tbl", null), InsightsRule.SKC, WINDOW, 25);
+        List<TopKey> sortKeys = cp.engine.insights().topKeys(cp.engine.table("tbl"), null, InsightsRule.SKC, WINDOW, 25);
         assertThat(sortKeys).filteredOn(k -> k.keys().get(0).equals("k7")).singleElement()
                 .as("a page has no one sort key: the sort-key rule saw only k7's put").extracting(TopKey::value).isEqualTo(1.0);
     }
@@ -127,7 +126,7 @@ class ContributorInsightsTopKeysTest {
         cp.clock.advance(Duration.ofMinutes(10));
         put(cp, "new", "c", "g", 0);
         assertThat(top(cp, null, InsightsRule.PKC)).extracting(TopKey::keys).containsExactly(List.of("new"));
-        assertThat(cp.engine.insights().topKeys(new InsightsResource("tbl", null), InsightsRule.PKC, Duration.ofMinutes(60), 3))
+        assertThat(cp.engine.insights().topKeys(cp.engine.table("tbl"), null, InsightsRule.PKC, Duration.ofMinutes(60), 3))
                 .extracting(TopKey::keys).containsExactlyInAnyOrder(List.of("new"), List.of("old"));
     }
 }

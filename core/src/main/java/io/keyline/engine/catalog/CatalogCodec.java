@@ -9,6 +9,7 @@ import io.keyline.metadata.IndexMetadata;
 import io.keyline.metadata.InsightsMode;
 import io.keyline.metadata.InsightsState;
 import io.keyline.metadata.InsightsStatus;
+import io.keyline.metadata.Namespace;
 import io.keyline.metadata.OnDemandThroughput;
 import io.keyline.metadata.Projection;
 import io.keyline.metadata.ProjectionType;
@@ -32,8 +33,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The persisted form of {@link TableMetadata}: a compact JSON object with an explicit
- * {@value #FORMAT_VERSION} format version, so later versions can read or migrate old records.
+ * The persisted form of {@link TableMetadata}: a compact JSON object with an explicit format
+ * version ({@value #FORMAT_VERSION} now), so later versions can read or migrate old records.
+ * Format 2 adds the table's namespace, {@code Account} and {@code Region} after {@code Name}
+ * (they must agree with the ARN); format 1, written before tables had namespaces, is still read,
+ * as a table whose namespace its ARN names (the catalog moves it into the default namespace).
  * Members are written in a fixed order; instants are ISO-8601 strings (nanosecond precision
  * survives); absent optional values are JSON null, except {@code Stream}, {@code Sse} and
  * {@code Warm} (a requested warm throughput, table or GSI) and a GSI's {@code StatusUntil}
@@ -45,7 +49,9 @@ import java.util.Map;
  * Stateless and thread-safe.
  */
 final class CatalogCodec {
-    static final int FORMAT_VERSION = 1;
+    static final int FORMAT_VERSION = 2;
+    /** The format before namespaces: read, never written. */
+    static final int FORMAT_WITHOUT_NAMESPACE = 1;
     private static final JsonFactory FACTORY = new JsonFactory();
 
     private CatalogCodec() {}
@@ -63,10 +69,11 @@ final class CatalogCodec {
     static TableMetadata decode(byte[] bytes) {
         CatalogRecord m = CatalogRecord.parse(bytes);
         long version = m.longValue("FormatVersion");
-        if (version != FORMAT_VERSION) {
-            throw new InternalFailure(CatalogRecord.DECODING,
-                    "catalog record format " + version + " is not readable by this version (it reads format " + FORMAT_VERSION + ")");
+        if (version != FORMAT_VERSION && version != FORMAT_WITHOUT_NAMESPACE) {
+            throw new InternalFailure(CatalogRecord.DECODING, "catalog record format " + version
+                    + " is not readable by this version (it reads formats " + FORMAT_WITHOUT_NAMESPACE + " and " + FORMAT_VERSION + ")");
         }
+        if (version == FORMAT_VERSION) checkNamespace(m);
         Map<String, ScalarType> defs = new LinkedHashMap<>();
         CatalogRecord definitions = m.object("AttributeDefinitions");
         for (String name : definitions.names()) defs.put(name, definitions.enumValue(name, ScalarType.class));
@@ -93,12 +100,28 @@ final class CatalogCodec {
 
     static byte[] utf8(String s) { return s.getBytes(StandardCharsets.UTF_8); }
 
+    /** A format-2 record's Account and Region must be those its ARN names. */
+    private static void checkNamespace(CatalogRecord m) {
+        Namespace stored;
+        try {
+            stored = new Namespace(m.string("Account"), m.string("Region"));
+        } catch (IllegalArgumentException e) {
+            throw CatalogRecord.malformed("record " + e.getMessage());
+        }
+        if (!stored.equals(Namespace.ofArn(m.string("Arn")))) {
+            throw CatalogRecord.malformed("record.Arn " + m.string("Arn") + " is not in namespace " + stored);
+        }
+    }
+
     // ---- writing ----------------------------------------------------------------------------
 
     private static void writeTable(JsonGenerator g, TableMetadata t) throws IOException {
         g.writeStartObject();
         g.writeNumberField("FormatVersion", FORMAT_VERSION);
         g.writeStringField("Name", t.name());
+        Namespace ns = t.namespace();
+        g.writeStringField("Account", ns.account());
+        g.writeStringField("Region", ns.region());
         g.writeStringField("TableId", t.tableId());
         g.writeStringField("Arn", t.arn());
         g.writeNumberField("KeyspaceId", t.keyspaceId());

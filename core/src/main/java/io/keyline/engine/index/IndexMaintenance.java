@@ -97,7 +97,7 @@ public final class IndexMaintenance implements ItemStore.WriteHook {
 
     /** The table's metadata now, if it is still the same table; else what the request saw. */
     private TableMetadata current(TableMetadata requested) {
-        TableMetadata now = catalog.get(requested.name());
+        TableMetadata now = catalog.current(requested);
         return now != null && now.keyspaceId() == requested.keyspaceId() ? now : requested;
     }
 }
