@@ -20,7 +20,7 @@ import java.util.TreeSet;
 
 /**
  * The durable log of GSI changes not yet applied. Persisted format, in the catalog's keyspace 0
- * under tag 0x03 (the catalog uses 0x01 and 0x02):
+ * under tag 0x03 (the catalog uses 0x01, 0x10 and, read once to migrate format 1, 0x02):
  *
  * <pre>
  * key    prefix(0) | 0x03 | sequence (8, big-endian)
