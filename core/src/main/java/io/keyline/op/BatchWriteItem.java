@@ -9,7 +9,6 @@ import io.keyline.metadata.PrimaryKey;
 import io.keyline.metadata.PrimaryKeys;
 import io.keyline.metadata.TableMetadata;
 import io.keyline.model.AttributeValue;
-import io.keyline.op.request.Constraints;
 import io.keyline.op.request.BatchRequests;
 import io.keyline.op.request.BatchWrite;
 import io.keyline.op.request.BatchWriteItemRequest;
@@ -67,29 +66,11 @@ public final class BatchWriteItem implements Operation<BatchWriteItemRequest> {
     @Override public BatchWriteItemRequest decode(JsonObject request) { return BatchWriteItemRequest.decode(request); }
 
     @Override public Object run(BatchWriteItemRequest request) {
-        Constraints c = new Constraints();
-        ReturnConsumedCapacity level = ReturnConsumedCapacity.check(request.returnConsumedCapacity(), c);
-        ReturnItemCollectionMetrics metrics = ReturnItemCollectionMetrics.check(request.returnItemCollectionMetrics(), c);
-        Map<String, List<BatchWrite>> parts = new LinkedHashMap<>();
-        if (BatchRequests.checkRequestItems(request.requestItemsWire(), c)) {
-            boolean lengthReported = false;
-            for (Map.Entry<String, List<BatchWrite>> e : request.requestItems().entrySet()) {
-                String name = e.getKey();
-                List<BatchWrite> writes = e.getValue();
-                if ((writes.isEmpty() || writes.size() > MAX_WRITES) && !lengthReported) {
-                    c.fail("requestItems", request.requestItemsWire(), "Map value must satisfy constraint: [Member must have length less than or equal to "
-                            + MAX_WRITES + ", Member must have length greater than or equal to 1]");
-                    lengthReported = true;
-                }
-                for (BatchWrite w : writes) {
-                    if (w == null) continue;
-                    if (w.isPut()) c.notNull("requestItems." + name + ".member.putRequest.item", w.itemPresent() ? Boolean.TRUE : null);
-                    if (w.isDelete()) c.notNull("requestItems." + name + ".member.deleteRequest.key", w.keyPresent() ? Boolean.TRUE : null);
-                }
-                parts.put(name, writes);
-            }
-        }
-        c.throwIfAny();
+        // The shape checked RequestItems: present, table names as keys, 1 to 25 requests a table, each
+        // PutRequest's Item and DeleteRequest's Key, under DynamoDB's paths with list positions.
+        ReturnConsumedCapacity level = ReturnConsumedCapacity.of(request.returnConsumedCapacity());
+        ReturnItemCollectionMetrics metrics = ReturnItemCollectionMetrics.of(request.returnItemCollectionMetrics());
+        Map<String, List<BatchWrite>> parts = request.requestItems();
         int total = 0;
         for (List<BatchWrite> writes : parts.values()) total += writes.size();
         if (total > MAX_WRITES) throw Errors.validation("Too many items requested for the BatchWriteItem call");

@@ -85,10 +85,12 @@ class BatchWriteItemTest {
         }
 
         @Test void missingItemOrKey() {
+            // The path carries the request's position in the table's list: dynalite test/batchWriteItem.js
+            // ('requestItems.aa;.member.1.member.deleteRequest.key'), recorded against DynamoDB.
             assertThat(cp.fail("BatchWriteItem", "{'RequestItems':{'hash':[{'PutRequest':{}}]}}").getMessage())
-                    .contains("Value null at 'requestItems.hash.member.putRequest.item' failed to satisfy constraint: Member must not be null");
-            assertThat(cp.fail("BatchWriteItem", "{'RequestItems':{'hash':[{'DeleteRequest':{}}]}}").getMessage())
-                    .contains("Value null at 'requestItems.hash.member.deleteRequest.key' failed to satisfy constraint: Member must not be null");
+                    .contains("Value null at 'requestItems.hash.member.1.member.putRequest.item' failed to satisfy constraint: Member must not be null");
+            assertThat(cp.fail("BatchWriteItem", "{'RequestItems':{'hash':[{'PutRequest':{'Item':{'p':{'S':'a'}}}},{'DeleteRequest':{}}]}}").getMessage())
+                    .contains("Value null at 'requestItems.hash.member.2.member.deleteRequest.key' failed to satisfy constraint: Member must not be null");
         }
 
         @Test void badItemsWriteNothing() {

@@ -4,9 +4,9 @@ import io.keyline.error.Errors;
 import java.util.regex.Pattern;
 
 /**
- * Table and index names: DynamoDB's length and pattern rules, and the TableName checks DynamoDB
- * makes before its member constraints (wording observed by dynalite against DynamoDB,
- * validations/index.js), shared by every operation that names a table or an index. Stateless.
+ * Table and index names: DynamoDB's length and pattern rules (checked with the request's shape,
+ * protocol.shape.RecordedConstraints), and the TableName checks DynamoDB's control plane makes
+ * before the member constraints. Stateless.
  */
 public final class Names {
     /** Source: API_CreateTable: TableName and IndexName pattern. */
@@ -33,21 +33,21 @@ public final class Names {
         return true;
     }
 
-    public static void indexName(String name, String path, Constraints c) {
-        c.notNull(path, name);
-        c.length(path, name, MIN_NAME, MAX_NAME);
-        c.namePattern(path, name);
-    }
-
-    /** Presence and length, which DynamoDB reports alone; the pattern goes to {@code c}. */
-    public static void check(String name, Constraints c) {
+    /**
+     * CreateTable, DescribeTable, UpdateTable and DeleteTable: a missing TableName, and one of the
+     * wrong length, are reported alone and before the aggregated member constraints, in words of
+     * their own (docs/RULES.md#VALIDATION-TABLE-NAME: dynalite test/createTable.js,
+     * describeTable.js, updateTable.js, deleteTable.js against DynamoDB; aws/aws-sdk-java#977 for
+     * the missing name). The pattern is the shape's, in the aggregate. The data plane reports all
+     * three in the aggregate.
+     */
+    public static void checkControlPlaneName(String name) {
         if (name == null) {
-            throw Errors.validation("The paramater 'tableName' is required but was not present in the request");
+            throw Errors.validation("The parameter 'TableName' is required but was not present in the request");
         }
         if (name.length() < MIN_NAME || name.length() > MAX_NAME) {
             throw Errors.validation("TableName must be at least 3 characters long and at most 255 characters long");
         }
-        c.namePattern("tableName", name);
     }
 
     /** "Requested resource not found: Table: X not found", as DescribeTable and DeleteTable say it. */

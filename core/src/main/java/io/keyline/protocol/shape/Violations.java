@@ -10,8 +10,8 @@ import java.util.Map;
 /**
  * The member-constraint violations of one request, reported together as DynamoDB reports them:
  * {@code N validation error(s) detected: Value 'v' at 'path' failed to satisfy constraint: C},
- * joined by "; ", at most {@value #MAX_REPORTED} of them (docs/RULES.md#VALIDATION-AGGREGATE;
- * op.request.Constraints makes the same cut). One per request; not thread-safe.
+ * joined by "; ", at most {@value #MAX_REPORTED} of them (docs/RULES.md#VALIDATION-AGGREGATE).
+ * Operations add their own member checks through op.request.Constraints. One per request; not thread-safe.
  */
 public final class Violations {
     static final int MAX_REPORTED = 10;
