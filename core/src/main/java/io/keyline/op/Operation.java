@@ -1,18 +1,17 @@
 package io.keyline.op;
 
 import io.keyline.protocol.JsonObject;
-import io.keyline.protocol.shape.RequestShapes;
 import io.keyline.protocol.shape.Violations;
 
 /**
- * One DynamoDB operation. Every request passes {@link #handle}, which checks it in DynamoDB's
- * order (docs/RULES.md#VALIDATION-ORDER): the service model's shape first
- * ({@link RequestShapes}: a member of the wrong JSON type is a SerializationException, then the
- * members' declared constraints, one aggregated ValidationException, to which {@link #constraints}
- * adds the operation's own); then {@link #decode} turns the wire object into the operation's
- * typed request {@code R}, and {@link #run} makes the semantic checks (table or index exists,
- * keys against the schema, expressions) and executes it, returning the response as JSON-able
- * values (see {@link io.keyline.protocol.Json#write}). Every client error is an
+ * One DynamoDB operation. A request reaches it through {@link Operations#handle}, which first
+ * checks it against the operation's shape in the service model (docs/RULES.md#VALIDATION-ORDER:
+ * a member of the wrong JSON type is a SerializationException, then the members' declared
+ * constraints, one aggregated ValidationException, to which {@link #constraints} adds the
+ * operation's own); then {@link #decode} turns the wire object into the operation's typed request
+ * {@code R}, and {@link #run} makes the semantic checks (attribute values, expressions, whether
+ * the table or index exists, keys against the schema) and executes it, returning the response as
+ * JSON-able values (see {@link io.keyline.protocol.Json#write}). Every client error is an
  * {@link io.keyline.error.ApiException}. Implementations are stateless and thread-safe: state
  * lives in the engine.
  *
@@ -33,13 +32,8 @@ public interface Operation<R> {
      */
     default void constraints(JsonObject request, Violations violations) {}
 
-    /** Checks, decodes and runs one wire request (docs/RULES.md#VALIDATION-ORDER). */
+    /** Decodes and runs one wire request whose shape {@link Operations#handle} checked. */
     default Object handle(JsonObject request) {
-        RequestShapes shapes = RequestShapes.dynamoDb();
-        shapes.deserialize(name(), request.raw());
-        Violations violations = shapes.constraints(name(), request.raw());
-        constraints(request, violations);
-        violations.throwIfAny();
         return run(decode(request));
     }
 

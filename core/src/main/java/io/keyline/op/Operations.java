@@ -3,25 +3,38 @@ package io.keyline.op;
 import io.keyline.engine.Engine;
 import io.keyline.error.Errors;
 import io.keyline.protocol.JsonObject;
+import io.keyline.protocol.shape.RequestShapes;
+import io.keyline.protocol.shape.Violations;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * The operation registry: name → handler, built once per engine. Thread-safe after
- * construction (the map is never modified).
+ * The operation registry: name → handler, built once per engine, and the one place every
+ * request passes on its way to its operation ({@link #handle}: the server and the in-process
+ * callers), where it is checked against DynamoDB's shape for it first
+ * (docs/RULES.md#VALIDATION-ORDER). Thread-safe after construction (nothing is modified).
  */
 public final class Operations {
     private final Map<String, Operation<?>> byName;
+    /** DynamoDB's request shapes, or null for a registry of stand-ins (tests) that are not DynamoDB's operations. */
+    private final RequestShapes shapes;
 
+    /** Keyline's operations, each request checked against DynamoDB's shape for it. */
     public Operations(Engine engine) {
-        this(all(engine));
+        this(all(engine), RequestShapes.dynamoDb());
     }
 
+    /** Operations whose requests are not checked against a shape (stand-ins for the server's tests). */
     public Operations(List<Operation<?>> operations) {
+        this(operations, null);
+    }
+
+    public Operations(List<Operation<?>> operations, RequestShapes shapes) {
         Map<String, Operation<?>> m = new LinkedHashMap<>();
         for (Operation<?> op : operations) m.put(op.name(), op);
         this.byName = Map.copyOf(m);
+        this.shapes = shapes;
     }
 
     /** Every operation Keyline serves. Add new operations here, one line each. */
@@ -58,6 +71,23 @@ public final class Operations {
     public Object dispatch(String name, JsonObject request) {
         Operation<?> op = byName.get(name);
         if (op == null) throw Errors.unknownOperation();
+        return handle(op, request);
+    }
+
+    /**
+     * Runs {@code op}, one of this registry's, on a parsed request, in DynamoDB's order: the
+     * request's shape (SerializationException for a member of the wrong JSON type, the first in
+     * the body's order; then the members' constraints and the operation's own member checks, one
+     * aggregated ValidationException), then the operation. The checks walk the parsed map in
+     * place: no second parse, no copy (a boolean sent as "true" is the one value replaced).
+     */
+    public Object handle(Operation<?> op, JsonObject request) {
+        if (shapes != null) {
+            shapes.deserialize(op.name(), request.raw());
+            Violations violations = shapes.constraints(op.name(), request.raw());
+            op.constraints(request, violations);
+            violations.throwIfAny();
+        }
         return op.handle(request);
     }
 }

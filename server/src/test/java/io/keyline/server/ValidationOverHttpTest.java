@@ -11,7 +11,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * docs/RULES.md#VALIDATION-ORDER on the wire: what the SDKs would refuse client-side, sent raw.
- * The request's shape is checked where every request passes (op.Operation#handle), so the
+ * The request's shape is checked where every request passes (op.Operations#handle), so the
  * server answers in DynamoDB's order with DynamoDB's words (texts: dynalite's test suite, run
  * against DynamoDB; see core's ValidationOrderTest).
  */
