@@ -1,6 +1,7 @@
 package io.keyline.op.request;
 
 import io.keyline.error.Errors;
+import io.keyline.protocol.shape.Shape;
 import java.util.regex.Pattern;
 
 /**
@@ -10,7 +11,7 @@ import java.util.regex.Pattern;
  */
 public final class Names {
     /** Source: API_CreateTable: TableName and IndexName pattern. */
-    public static final Pattern NAME_PATTERN = Pattern.compile("[a-zA-Z0-9_.-]+");
+    public static final Pattern NAME_PATTERN = Pattern.compile(Shape.NAME_PATTERN);
 
     /** Source: API_CreateTable: table and index names are 3 to 255 characters. */
     public static final int MIN_NAME = 3;
@@ -18,19 +19,9 @@ public final class Names {
 
     private Names() {}
 
-    /**
-     * Whether {@code name} matches {@link #NAME_PATTERN}. Every item request checks its table
-     * name, so this is a loop rather than a regex Matcher (an allocation per request).
-     */
+    /** Whether {@code name} matches {@link #NAME_PATTERN} (a loop, not a Matcher: Shape#isName). */
     public static boolean isName(String name) {
-        int n = name.length();
-        if (n == 0) return false;
-        for (int i = 0; i < n; i++) {
-            char c = name.charAt(i);
-            boolean ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '.' || c == '-';
-            if (!ok) return false;
-        }
-        return true;
+        return Shape.isName(name);
     }
 
     /**

@@ -17,7 +17,7 @@ import java.util.Map;
 final class RecordedConstraints {
     /** Shape name → {min, max, pattern}, as the shape of that name is checked instead of the model's. */
     private static final Map<String, Object[]> RECORDED = Map.of(
-            "TableArn", new Object[] {BigDecimal.valueOf(3), BigDecimal.valueOf(255), "[a-zA-Z0-9_.-]+"});
+            "TableArn", new Object[] {BigDecimal.valueOf(3), BigDecimal.valueOf(255), Shape.NAME_PATTERN});
 
     private RecordedConstraints() {}
 
