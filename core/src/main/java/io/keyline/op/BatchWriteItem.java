@@ -19,6 +19,7 @@ import io.keyline.op.request.WriteRequest;
 import io.keyline.op.response.ConsumedCapacityResponse;
 import io.keyline.op.response.ItemCollectionMetricsResponse;
 import io.keyline.protocol.JsonObject;
+import io.keyline.protocol.shape.Violations;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -64,6 +65,24 @@ public final class BatchWriteItem implements Operation<BatchWriteItemRequest> {
     private record Write(String tableName, TableMetadata table, PrimaryKey key, Map<String, AttributeValue> item, Object raw) {}
 
     @Override public BatchWriteItemRequest decode(JsonObject request) { return BatchWriteItemRequest.decode(request); }
+
+    /**
+     * A table whose list of requests is JSON null breaks the list's length like an empty one, with
+     * the shape's violations: the shape walk reads a null map value as absent, and Alternator's
+     * test_manual_requests.py (test_batch_write_item_invalid_payload, against DynamoDB) wants an
+     * error for it. The text is the one DynamoDB gives for an empty list (dynalite
+     * test/batchWriteItem.js).
+     */
+    @Override public void constraints(JsonObject request, Violations violations) {
+        JsonObject items = request.object("RequestItems");
+        if (items == null || !items.raw().containsValue(null)) return;
+        for (Object writes : items.raw().values()) {
+            // the shape reports the map's values once: an empty or long list has said it already
+            if (writes instanceof List<?> l && (l.isEmpty() || l.size() > MAX_WRITES)) return;
+        }
+        violations.add("requestItems", items.raw(), "Map value must satisfy constraint: [Member must have length less than or equal to "
+                + MAX_WRITES + ", Member must have length greater than or equal to 1]");
+    }
 
     @Override public Object run(BatchWriteItemRequest request) {
         // The shape checked RequestItems: present, table names as keys, 1 to 25 requests a table, each
