@@ -14,6 +14,7 @@ import io.keyline.metadata.TableMetadata;
 import io.keyline.model.AttributeValue;
 import io.keyline.model.ItemSize;
 import io.keyline.op.request.Constraints;
+import io.keyline.protocol.shape.Violations;
 import io.keyline.op.request.BatchGetItemRequest;
 import io.keyline.op.request.BatchRequests;
 import io.keyline.op.request.Deferred;
@@ -66,25 +67,30 @@ public final class BatchGetItem implements Operation<BatchGetItemRequest> {
 
     @Override public BatchGetItemRequest decode(JsonObject request) { return BatchGetItemRequest.decode(request); }
 
-    @Override public Object run(BatchGetItemRequest request) {
-        Constraints c = new Constraints();
-        ReturnConsumedCapacity level = ReturnConsumedCapacity.check(request.returnConsumedCapacity(), c);
-        Map<String, KeysAndAttributes> parts = new LinkedHashMap<>();
-        if (BatchRequests.checkRequestItems(request.requestItemsWire(), c)) {
-            for (Map.Entry<String, KeysAndAttributes> e : request.requestItems().entrySet()) {
-                KeysAndAttributes part = e.getValue();
-                String path = "requestItems." + e.getKey() + ".member";
-                if (part == null) {
-                    c.notNull(path + ".keys", null);
-                    continue;
-                }
-                c.notNull(path + ".keys", part.keysWire());
-                c.size(path + ".keys", part.keysWire(), 1, MAX_KEYS);
-                c.size(path + ".attributesToGet", part.attributesToGet(), 1, MAX_ATTRIBUTES_TO_GET);
-                parts.put(e.getKey(), part);
+    /**
+     * With the shape's violations, what the model cannot state: AttributesToGet at most 255 names
+     * a table (dynalite validations/batchGetItem.js, against DynamoDB; the published model gives
+     * no upper bound), and a table whose part is JSON null has no Keys (the shape walk reads a
+     * null map value as absent).
+     */
+    @Override public void constraints(JsonObject request, Violations violations) {
+        JsonObject items = request.object("RequestItems");
+        if (items == null) return;
+        Constraints c = new Constraints(violations);
+        for (Map.Entry<String, Object> e : items.raw().entrySet()) {
+            String path = "requestItems." + e.getKey() + ".member";
+            if (e.getValue() == null) {
+                c.notNull(path + ".keys", null);
+                continue;
             }
+            c.size(path + ".attributesToGet", items.object(e.getKey()).list("AttributesToGet"), 1, MAX_ATTRIBUTES_TO_GET);
         }
-        c.throwIfAny();
+    }
+
+    @Override public Object run(BatchGetItemRequest request) {
+        // The shape checked RequestItems (table names as keys, each part's Keys 1 to 100) and the enums.
+        ReturnConsumedCapacity level = ReturnConsumedCapacity.of(request.returnConsumedCapacity());
+        Map<String, KeysAndAttributes> parts = request.requestItems();
         int total = 0;
         for (KeysAndAttributes part : parts.values()) total += part.keysWire().size();
         if (total > MAX_KEYS) throw Errors.validation("Too many items requested for the BatchGetItem call");
@@ -95,6 +101,10 @@ public final class BatchGetItem implements Operation<BatchGetItemRequest> {
             RequestExpressions expressions = RequestExpressions.of(part.expressions(), VALUE_EXPRESSIONS);
             projections.add(expressions.projection());
             expressions.checkAllUsed();
+        }
+        // docs/RULES.md#VALIDATION-ORDER: every key's attribute values before any table is looked up
+        for (KeysAndAttributes part : parts.values()) {
+            for (Deferred<Map<String, AttributeValue>> k : part.keys()) if (k != null) k.get();
         }
         BatchRequests.Seen seen = new BatchRequests.Seen();
         int i = 0;

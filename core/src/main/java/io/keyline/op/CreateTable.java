@@ -31,6 +31,7 @@ import io.keyline.op.request.SseSpecification;
 import io.keyline.op.request.StreamSpecification;
 import io.keyline.op.response.TableDescriptions;
 import io.keyline.protocol.JsonObject;
+import io.keyline.protocol.shape.Violations;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -52,10 +53,6 @@ public final class CreateTable implements Operation<CreateTableRequest> {
     /** docs/RULES.md#INDEX-COUNTS: 100 projected NonKeyAttributes across all indexes of a table. */
     public static final int MAX_NON_KEY_ATTRIBUTES_PER_TABLE = 100;
 
-    static final List<String> BILLING_MODES = List.of("PROVISIONED", "PAY_PER_REQUEST");
-    static final List<String> STREAM_VIEW_TYPES = List.of("NEW_IMAGE", "OLD_IMAGE", "NEW_AND_OLD_IMAGES", "KEYS_ONLY");
-    static final List<String> SSE_TYPES = List.of("AES256", "KMS");
-    static final List<String> TABLE_CLASSES = List.of("STANDARD", "STANDARD_INFREQUENT_ACCESS");
     private static final DateTimeFormatter STREAM_LABEL =
             DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSS").withZone(ZoneOffset.UTC);
 
@@ -75,30 +72,42 @@ public final class CreateTable implements Operation<CreateTableRequest> {
                 SchemaDecoder.warm(request.object("WarmThroughput")));
     }
 
-    @Override public Object run(CreateTableRequest request) {
-        Constraints c = new Constraints();
+    /**
+     * docs/RULES.md#VALIDATION-TABLE-NAME: a missing or wrong-length TableName first; then the
+     * checks the model cannot state, with its violations (SchemaInput, Tags, WarmThroughputs).
+     */
+    @Override public void constraints(JsonObject request, Violations violations) {
+        Names.checkControlPlaneName(request.string("TableName"));
+        memberChecks(decode(request), new Constraints(violations));
+    }
+
+    /** The member checks the model cannot state; returns the key schema's non-null elements. */
+    private static List<KeySchemaElement> memberChecks(CreateTableRequest request, Constraints c) {
         c.notNull("attributeDefinitions", request.attributeDefinitions());
-        var rawDefs = SchemaInput.attributeDefinitions(request.attributeDefinitions(), "attributeDefinitions", c);
-        String name = request.tableName();
-        Names.check(name, c);
-        String billing = request.billingMode();
-        c.oneOf("billingMode", billing, BILLING_MODES);
-        ProvisionedThroughput pt = SchemaInput.throughput(request.provisionedThroughput(), "provisionedThroughput", c);
         List<KeySchemaElement> keys = SchemaInput.keySchema(request.keySchema(), "keySchema", SchemaInput.MAX_TABLE_KEY_ELEMENTS, c);
+        SchemaInput.indexes(request.localSecondaryIndexes(), "localSecondaryIndexes", false, c);
+        SchemaInput.indexes(request.globalSecondaryIndexes(), "globalSecondaryIndexes", true, c);
+        Tags.read(request.tags(), "tags", c);
+        WarmThroughputs.constrain(request.warmThroughput(), "warmThroughput", c);
+        return keys;
+    }
+
+    @Override public Object run(CreateTableRequest request) {
+        Constraints c = new Constraints(new Violations());
+        var rawDefs = SchemaInput.attributeDefinitions(request.attributeDefinitions());
+        String name = request.tableName();
+        String billing = request.billingMode();
+        ProvisionedThroughput pt = request.provisionedThroughput();
+        List<KeySchemaElement> keys = memberChecks(request, c);
         List<SecondaryIndex> lsis = SchemaInput.indexes(request.localSecondaryIndexes(), "localSecondaryIndexes", false, c);
         List<SecondaryIndex> gsis = SchemaInput.indexes(request.globalSecondaryIndexes(), "globalSecondaryIndexes", true, c);
         StreamSpecification streamSpec = request.streamSpecification();
-        constrainStream(streamSpec, c);
         SseSpecification sseSpec = request.sseSpecification();
-        if (sseSpec != null) c.oneOf("sSESpecification.sSEType", sseSpec.sseType(), SSE_TYPES);
         String tableClass = request.tableClass();
-        c.oneOf("tableClass", tableClass, TABLE_CLASSES);
         Map<String, String> tags = Tags.read(request.tags(), "tags", c);
         OnDemandThroughput onDemand = request.onDemandThroughput();
         Boolean deletionProtection = request.deletionProtectionEnabled();
         WarmThroughput warm = request.warmThroughput();
-        WarmThroughputs.constrain(warm, "warmThroughput", c);
-        c.throwIfAny();
 
         BillingMode mode = billing == null ? BillingMode.PROVISIONED : BillingMode.valueOf(billing);
         ProvisionedThroughputState throughput = billing(mode, pt);
@@ -132,13 +141,6 @@ public final class CreateTable implements Operation<CreateTableRequest> {
         if (created == null) throw Errors.resourceInUse("Table already exists: " + name);
         return Map.of("TableDescription", TableDescriptions.full(tables.shown(created), tables.usageOf(created), tables.now(),
                 tables.region(), tables.accountId()));
-    }
-
-    /** StreamSpecification's member constraints, as CreateTable and UpdateTable check them. */
-    static void constrainStream(StreamSpecification spec, Constraints c) {
-        if (spec == null) return;
-        c.notNull("streamSpecification.streamEnabled", spec.streamEnabled());
-        c.oneOf("streamSpecification.streamViewType", spec.streamViewType(), STREAM_VIEW_TYPES);
     }
 
     private static ProvisionedThroughputState billing(BillingMode mode, ProvisionedThroughput pt) {

@@ -33,7 +33,7 @@ public final class DeleteItem implements Operation<DeleteItemRequest> {
 
     @Override public Object run(DeleteItemRequest request) {
         Map<String, AttributeValue> keyAttributes = request.key();
-        WriteRequest common = WriteRequest.check(request.options(), "key", keyAttributes);
+        WriteRequest common = WriteRequest.of(request.options());
         ReturnValues rv = common.returnValues().noneOrAllOld();
         RequestExpressions expressions = RequestExpressions.of(request.expressions(), VALUE_EXPRESSIONS);
         Condition condition = expressions.condition();

@@ -5,11 +5,11 @@ import io.keyline.engine.Tables;
 import io.keyline.metadata.TableMetadata;
 import io.keyline.metadata.TableStatus;
 import io.keyline.error.Errors;
-import io.keyline.op.request.Constraints;
 import io.keyline.op.request.Names;
 import io.keyline.op.request.DeleteTableRequest;
 import io.keyline.op.response.TableDescriptions;
 import io.keyline.protocol.JsonObject;
+import io.keyline.protocol.shape.Violations;
 import java.util.Map;
 
 /**
@@ -26,11 +26,13 @@ public final class DeleteTable implements Operation<DeleteTableRequest> {
 
     @Override public DeleteTableRequest decode(JsonObject request) { return new DeleteTableRequest(request.string("TableName")); }
 
+    /** docs/RULES.md#VALIDATION-TABLE-NAME: a missing or wrong-length TableName first, in words of its own. */
+    @Override public void constraints(JsonObject request, Violations violations) {
+        Names.checkControlPlaneName(request.string("TableName"));
+    }
+
     @Override public Object run(DeleteTableRequest request) {
-        Constraints c = new Constraints();
         String name = request.tableName();
-        Names.check(name, c);
-        c.throwIfAny();
         Tables.Deleted deleted = tables.delete(name, current -> {
             if (current.status() != TableStatus.ACTIVE) throw inUse(current);
             // as in DynamoDB (docs/RULES.md#GSI-BACKFILL): the table cannot be deleted while a new GSI is backfilled

@@ -7,7 +7,6 @@ import io.keyline.metadata.IndexMetadata;
 import io.keyline.metadata.InsightsState;
 import io.keyline.metadata.TableMetadata;
 import io.keyline.op.control.InsightsTargets;
-import io.keyline.op.request.Constraints;
 import io.keyline.op.request.DescribeContributorInsightsRequest;
 import io.keyline.op.response.InsightsDescriptions;
 import io.keyline.protocol.JsonObject;
@@ -31,9 +30,6 @@ public final class DescribeContributorInsights implements Operation<DescribeCont
     }
 
     @Override public Object run(DescribeContributorInsightsRequest request) {
-        Constraints c = new Constraints();
-        InsightsTargets.constrain(request.tableName(), true, request.indexName(), c);
-        c.throwIfAny();
         TableMetadata table = InsightsTargets.table(tables, request.tableName());
         String index = request.indexName();
         IndexMetadata gsi = index == null ? null : InsightsTargets.globalIndex(table, index);

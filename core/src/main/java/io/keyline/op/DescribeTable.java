@@ -3,11 +3,11 @@ package io.keyline.op;
 import io.keyline.engine.Engine;
 import io.keyline.engine.Tables;
 import io.keyline.metadata.TableMetadata;
-import io.keyline.op.request.Constraints;
 import io.keyline.op.request.Names;
 import io.keyline.op.request.DescribeTableRequest;
 import io.keyline.op.response.TableDescriptions;
 import io.keyline.protocol.JsonObject;
+import io.keyline.protocol.shape.Violations;
 import java.util.Map;
 
 /** DescribeTable: the full TableDescription of an existing table. Stateless. */
@@ -23,11 +23,13 @@ public final class DescribeTable implements Operation<DescribeTableRequest> {
 
     @Override public DescribeTableRequest decode(JsonObject request) { return new DescribeTableRequest(request.string("TableName")); }
 
+    /** docs/RULES.md#VALIDATION-TABLE-NAME: a missing or wrong-length TableName first, in words of its own. */
+    @Override public void constraints(JsonObject request, Violations violations) {
+        Names.checkControlPlaneName(request.string("TableName"));
+    }
+
     @Override public Object run(DescribeTableRequest request) {
-        Constraints c = new Constraints();
         String name = request.tableName();
-        Names.check(name, c);
-        c.throwIfAny();
         TableMetadata t = tables.get(name);
         if (t == null) throw Names.notFound(name);
         return Map.of("Table", TableDescriptions.full(tables.shown(t), tables.usageOf(t), tables.now(), tables.region(), tables.accountId()));

@@ -9,7 +9,6 @@ import io.keyline.metadata.InsightsState;
 import io.keyline.metadata.InsightsStatus;
 import io.keyline.metadata.TableMetadata;
 import io.keyline.op.control.InsightsTargets;
-import io.keyline.op.request.Constraints;
 import io.keyline.op.request.ListContributorInsightsRequest;
 import io.keyline.op.response.InsightsDescriptions;
 import io.keyline.protocol.JsonObject;
@@ -46,10 +45,6 @@ public final class ListContributorInsights implements Operation<ListContributorI
     }
 
     @Override public Object run(ListContributorInsightsRequest request) {
-        Constraints c = new Constraints();
-        InsightsTargets.constrain(request.tableName(), false, null, c);
-        c.atMost("maxResults", request.maxResults() == null ? null : (long) request.maxResults(), MAX_RESULTS);
-        c.throwIfAny();
         // A MaxResults below 1 is not refused by the shape; we read it as the default (our choice).
         int limit = request.maxResults() == null || request.maxResults() < 1 ? MAX_RESULTS : request.maxResults();
         String[] after = request.nextToken() == null ? null : decodeToken(request.nextToken());

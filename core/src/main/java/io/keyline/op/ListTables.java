@@ -1,9 +1,7 @@
 package io.keyline.op;
 
-import io.keyline.op.request.Names;
 import io.keyline.engine.Engine;
 import io.keyline.engine.Tables;
-import io.keyline.op.request.Constraints;
 import io.keyline.op.control.SchemaInput;
 import io.keyline.op.request.ListTablesRequest;
 import io.keyline.protocol.JsonObject;
@@ -33,16 +31,9 @@ public final class ListTables implements Operation<ListTablesRequest> {
     }
 
     @Override public Object run(ListTablesRequest request) {
-        Constraints c = new Constraints();
+        // Limit (1 to 100) and ExclusiveStartTableName (a table name) are checked with the shape.
         Integer limit = request.limit();
         String start = request.exclusiveStartTableName();
-        if (limit != null) {
-            c.atLeast("limit", (long) limit, 1);
-            c.atMost("limit", (long) limit, MAX_LIMIT);
-        }
-        c.length("exclusiveStartTableName", start, Names.MIN_NAME, Names.MAX_NAME);
-        c.namePattern("exclusiveStartTableName", start);
-        c.throwIfAny();
         List<String> names = tables.names(start, limit == null ? MAX_LIMIT : limit);
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("TableNames", names);

@@ -3,7 +3,6 @@ package io.keyline.op;
 import io.keyline.engine.Engine;
 import io.keyline.engine.Tables;
 import io.keyline.metadata.TableMetadata;
-import io.keyline.op.request.Constraints;
 import io.keyline.op.control.Tags;
 import io.keyline.op.request.ListTagsOfResourceRequest;
 import io.keyline.protocol.JsonObject;
@@ -31,10 +30,7 @@ public final class ListTagsOfResource implements Operation<ListTagsOfResourceReq
     }
 
     @Override public Object run(ListTagsOfResourceRequest request) {
-        Constraints c = new Constraints();
         String arn = request.resourceArn();
-        Tags.constrainArn(arn, c);
-        c.throwIfAny();
         TableMetadata table = Tags.table(arn, tables);
         List<Object> tags = new ArrayList<>();
         table.tags().forEach((k, v) -> {

@@ -1,13 +1,17 @@
 package io.keyline.op;
 
 import io.keyline.protocol.JsonObject;
+import io.keyline.protocol.shape.Violations;
 
 /**
- * One DynamoDB operation, in two steps: {@link #decode} turns the wire object into the
- * operation's typed request {@code R} (a member of the wrong JSON type is a
- * SerializationException, as DynamoDB's front end reports it before any validation), and
- * {@link #run} validates and executes it, returning the response as JSON-able values (see
- * {@link io.keyline.protocol.Json#write}). Every client error is an
+ * One DynamoDB operation. A request reaches it through {@link Operations#handle}, which first
+ * checks it against the operation's shape in the service model (docs/RULES.md#VALIDATION-ORDER:
+ * a member of the wrong JSON type is a SerializationException, then the members' declared
+ * constraints, one aggregated ValidationException, to which {@link #constraints} adds the
+ * operation's own); then {@link #decode} turns the wire object into the operation's typed request
+ * {@code R}, and {@link #run} makes the semantic checks (attribute values, expressions, whether
+ * the table or index exists, keys against the schema) and executes it, returning the response as
+ * JSON-able values (see {@link io.keyline.protocol.Json#write}). Every client error is an
  * {@link io.keyline.error.ApiException}. Implementations are stateless and thread-safe: state
  * lives in the engine.
  *
@@ -21,7 +25,14 @@ public interface Operation<R> {
 
     Object run(R request);
 
-    /** Decodes and runs one wire request. */
+    /**
+     * Member checks DynamoDB reports in the same aggregated message as the model's constraints
+     * but that the model cannot state; called after the model's constraints, on a request whose
+     * members all have their model's JSON types. None by default.
+     */
+    default void constraints(JsonObject request, Violations violations) {}
+
+    /** Decodes and runs one wire request whose shape {@link Operations#handle} checked. */
     default Object handle(JsonObject request) {
         return run(decode(request));
     }

@@ -3,16 +3,21 @@ package io.keyline.op;
 import io.keyline.engine.Engine;
 import io.keyline.error.Errors;
 import io.keyline.protocol.JsonObject;
+import io.keyline.protocol.shape.RequestShapes;
+import io.keyline.protocol.shape.Violations;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The operation registry: name → handler, built once per engine. A request signed for another
- * region than the engine's default runs the handlers of {@link #inRegion}, built on that region's
- * view of the engine (docs/RULES.md#NS-REGION) and kept for the next request of the region.
- * Thread-safe (the name map is never modified; the region cache is concurrent).
+ * The operation registry: name → handler, built once per engine, and the one place every
+ * request passes on its way to its operation ({@link #handle}: the server and the in-process
+ * callers), where it is checked against DynamoDB's shape for it first
+ * (docs/RULES.md#VALIDATION-ORDER). A request signed for another region than the engine's default
+ * runs the handlers of {@link #inRegion}, built on that region's view of the engine
+ * (docs/RULES.md#NS-REGION) and kept for the next request of the region. Thread-safe (the name
+ * map is never modified; the region cache is concurrent).
  */
 public final class Operations {
     /** Regions whose handlers are kept; past this many, a request's handlers are built for it alone. */
@@ -22,20 +27,29 @@ public final class Operations {
     /** The engine the handlers were built on, or null for a fixed list. */
     private final Engine engine;
     private final Map<String, Operations> byRegion = new ConcurrentHashMap<>();
+    /** DynamoDB's request shapes, or null for a registry of stand-ins (tests) that are not DynamoDB's operations. */
+    private final RequestShapes shapes;
 
+    /** Keyline's operations, each request checked against DynamoDB's shape for it. */
     public Operations(Engine engine) {
-        this(all(engine), engine);
+        this(all(engine), engine, RequestShapes.dynamoDb());
     }
 
+    /** Operations whose requests are not checked against a shape (stand-ins for the server's tests). */
     public Operations(List<Operation<?>> operations) {
         this(operations, null);
     }
 
-    private Operations(List<Operation<?>> operations, Engine engine) {
+    public Operations(List<Operation<?>> operations, RequestShapes shapes) {
+        this(operations, null, shapes);
+    }
+
+    private Operations(List<Operation<?>> operations, Engine engine, RequestShapes shapes) {
         Map<String, Operation<?>> m = new LinkedHashMap<>();
         for (Operation<?> op : operations) m.put(op.name(), op);
         this.byName = Map.copyOf(m);
         this.engine = engine;
+        this.shapes = shapes;
     }
 
     /**
@@ -49,7 +63,7 @@ public final class Operations {
         if (cached != null) return cached;
         Engine view = engine.inRegion(region);
         if (view == engine) return this;
-        Operations made = new Operations(all(view), null);
+        Operations made = new Operations(all(view), null, shapes);
         if (byRegion.size() >= MAX_CACHED_REGIONS) return made;
         Operations prior = byRegion.putIfAbsent(region, made);
         return prior != null ? prior : made;
@@ -92,6 +106,23 @@ public final class Operations {
     public Object dispatch(String name, JsonObject request) {
         Operation<?> op = byName.get(name);
         if (op == null) throw Errors.unknownOperation();
+        return handle(op, request);
+    }
+
+    /**
+     * Runs {@code op}, one of this registry's, on a parsed request, in DynamoDB's order: the
+     * request's shape (SerializationException for a member of the wrong JSON type, the first in
+     * the body's order; then the members' constraints and the operation's own member checks, one
+     * aggregated ValidationException), then the operation. The checks walk the parsed map in
+     * place: no second parse, no copy (a boolean sent as "true" is the one value replaced).
+     */
+    public Object handle(Operation<?> op, JsonObject request) {
+        if (shapes != null) {
+            shapes.deserialize(op.name(), request.raw());
+            Violations violations = shapes.constraints(op.name(), request.raw());
+            op.constraints(request, violations);
+            violations.throwIfAny();
+        }
         return op.handle(request);
     }
 }

@@ -37,7 +37,7 @@ public final class PutItem implements Operation<PutItemRequest> {
 
     @Override public Object run(PutItemRequest request) {
         Map<String, AttributeValue> item = request.item();
-        WriteRequest common = WriteRequest.check(request.options(), "item", item);
+        WriteRequest common = WriteRequest.of(request.options());
         ReturnValues rv = common.returnValues().noneOrAllOld();
         RequestExpressions expressions = RequestExpressions.of(request.expressions(), VALUE_EXPRESSIONS);
         Condition condition = expressions.condition();

@@ -12,8 +12,6 @@ import io.keyline.expr.KeyConditions;
 import io.keyline.expr.Projection;
 import io.keyline.metadata.TableMetadata;
 import io.keyline.model.AttributeValue;
-import io.keyline.op.request.Constraints;
-import io.keyline.op.request.Names;
 import io.keyline.op.request.QueryRequest;
 import io.keyline.op.request.ReadRequests;
 import io.keyline.op.request.RequestExpressions;
@@ -48,10 +46,7 @@ public final class Query implements Operation<QueryRequest> {
         String tableName = request.tableName();
         Map<String, AttributeValue> startKey = request.exclusiveStartKey();
         Boolean forward = request.scanIndexForward();
-        Constraints c = new Constraints();
-        Names.check(tableName, c);
-        ReturnConsumedCapacity level = ReadRequests.constraints(request.options(), c);
-        c.throwIfAny();
+        ReturnConsumedCapacity level = ReturnConsumedCapacity.of(request.options().returnConsumedCapacity());
         RequestExpressions expressions = RequestExpressions.of(request.expressions(), VALUE_EXPRESSIONS);
         if (!request.expressions().keyConditions().present() && request.expressions().keyConditionExpression() == null) {
             throw Errors.validation("Either the KeyConditions or KeyConditionExpression parameter must be specified in the request.");

@@ -10,8 +10,6 @@ import io.keyline.expr.Condition;
 import io.keyline.expr.Projection;
 import io.keyline.metadata.TableMetadata;
 import io.keyline.model.AttributeValue;
-import io.keyline.op.request.Constraints;
-import io.keyline.op.request.Names;
 import io.keyline.op.request.ReadRequests;
 import io.keyline.op.request.RequestExpressions;
 import io.keyline.op.request.ReturnConsumedCapacity;
@@ -30,8 +28,6 @@ import java.util.Map;
  * every item evaluated and every partition crossed ({@link Engine#scanPage}).
  */
 public final class Scan implements Operation<ScanRequest> {
-    /** Source: API_Scan: TotalSegments is 1 to 1,000,000. */
-    static final long MAX_TOTAL_SEGMENTS = 1_000_000;
     private static final List<String> VALUE_EXPRESSIONS = List.of("FilterExpression");
     private final Engine engine;
 
@@ -49,14 +45,8 @@ public final class Scan implements Operation<ScanRequest> {
         Map<String, AttributeValue> startKey = request.exclusiveStartKey();
         Long segment = request.segment();
         Long totalSegments = request.totalSegments();
-        Constraints c = new Constraints();
-        Names.check(tableName, c);
-        ReturnConsumedCapacity level = ReadRequests.constraints(request.options(), c);
-        c.atLeast("segment", segment, 0);
-        c.atMost("segment", segment, MAX_TOTAL_SEGMENTS - 1);
-        c.atLeast("totalSegments", totalSegments, 1);
-        c.atMost("totalSegments", totalSegments, MAX_TOTAL_SEGMENTS);
-        c.throwIfAny();
+        // Segment (0 to 999,999) and TotalSegments (1 to 1,000,000) are the shape's; their relation is checked below.
+        ReturnConsumedCapacity level = ReturnConsumedCapacity.of(request.options().returnConsumedCapacity());
         RequestExpressions expressions = RequestExpressions.of(request.expressions(), VALUE_EXPRESSIONS);
         if (segment != null && totalSegments == null) {
             throw Errors.validation("The TotalSegments parameter is required but was not present in the request when Segment parameter is present");

@@ -10,6 +10,7 @@ import io.keyline.op.control.Tags;
 import io.keyline.op.request.Tag;
 import io.keyline.op.request.TagResourceRequest;
 import io.keyline.protocol.JsonObject;
+import io.keyline.protocol.shape.Violations;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -29,14 +30,15 @@ public final class TagResource implements Operation<TagResourceRequest> {
         return new TagResourceRequest(request.string("ResourceArn"), SchemaDecoder.tags(request));
     }
 
+    /** The tags' pattern, with the shape's violations (Tags#read). */
+    @Override public void constraints(JsonObject request, Violations violations) {
+        Tags.read(SchemaDecoder.tags(request), "tags", new Constraints(violations));
+    }
+
     @Override public Object run(TagResourceRequest request) {
-        Constraints c = new Constraints();
         String arn = request.resourceArn();
-        Tags.constrainArn(arn, c);
         List<Tag> list = request.tags();
-        c.notNull("tags", list);
-        Map<String, String> added = Tags.read(list, "tags", c);
-        c.throwIfAny();
+        Map<String, String> added = Tags.read(list, "tags", new Constraints(new Violations()));
         if (list.isEmpty()) throw Errors.validation("Atleast one Tag needs to be provided as Input.");
         TableMetadata table = Tags.table(arn, tables);
         tables.update(table.name(), current -> {

@@ -13,7 +13,6 @@ import io.keyline.metadata.PrimaryKeys;
 import io.keyline.metadata.TableMetadata;
 import io.keyline.model.AttributeValue;
 import io.keyline.model.ItemSize;
-import io.keyline.op.request.Constraints;
 import io.keyline.op.request.BatchRequests;
 import io.keyline.op.request.RequestExpressions;
 import io.keyline.op.request.ReturnConsumedCapacity;
@@ -33,8 +32,6 @@ import java.util.Map;
  * repeated item fails the whole request.
  */
 public final class TransactGetItems implements Operation<TransactGetItemsRequest> {
-    /** Source: API_TransactGetItems: up to 100 TransactGetItem objects. */
-    static final int MAX_ACTIONS = 100;
     /** Source: API_TransactGetItems: the aggregate size of the items cannot exceed 4 MB. */
     static final long MAX_RESPONSE_BYTES = 4L * 1024 * 1024;
     /** Wording [inf]. */
@@ -53,19 +50,9 @@ public final class TransactGetItems implements Operation<TransactGetItemsRequest
 
     @Override public Object run(TransactGetItemsRequest request) {
         List<Object> items = request.transactItemsWire();
-        Constraints c = new Constraints();
-        ReturnConsumedCapacity level = ReturnConsumedCapacity.check(request.returnConsumedCapacity(), c);
-        if (c.notNull("transactItems", items)) c.size("transactItems", items, 1, MAX_ACTIONS);
-        List<TransactGetItemsRequest.Get> gets = new ArrayList<>();
-        for (int j = 0; items != null && j < items.size(); j++) {
-            String path = "transactItems." + (j + 1) + ".member.get";
-            TransactGetItemsRequest.Get get = request.gets().get(j);
-            if (!c.notNull(path, get)) continue;
-            BatchRequests.checkTableName(path + ".tableName", get.tableName(), c);
-            c.notNull(path + ".key", get.keyPresent() ? Boolean.TRUE : null);
-            gets.add(get);
-        }
-        c.throwIfAny();
+        // The shape checked TransactItems (1 to 100) and each Get's TableName and Key.
+        ReturnConsumedCapacity level = ReturnConsumedCapacity.of(request.returnConsumedCapacity());
+        List<TransactGetItemsRequest.Get> gets = request.gets();
 
         List<Projection> projections = new ArrayList<>();
         for (TransactGetItemsRequest.Get get : gets) {
@@ -73,6 +60,8 @@ public final class TransactGetItems implements Operation<TransactGetItemsRequest
             projections.add(expressions.projection());
             expressions.checkAllUsed();
         }
+        // docs/RULES.md#VALIDATION-ORDER: every key's attribute values before any table is looked up
+        for (TransactGetItemsRequest.Get get : gets) get.key().get();
         List<ItemRef> refs = new ArrayList<>();
         BatchRequests.Seen seen = new BatchRequests.Seen(TransactWriteItems.MULTIPLE_OPERATIONS);
         for (TransactGetItemsRequest.Get get : gets) {

@@ -17,14 +17,12 @@ import io.keyline.metadata.TableMetadata;
 import io.keyline.model.AttributeValue;
 import io.keyline.model.ItemSize;
 import io.keyline.model.KeySchema;
-import io.keyline.op.request.Constraints;
 import io.keyline.op.request.BatchRequests;
 import io.keyline.op.request.ItemChecks;
 import io.keyline.op.request.KeyUpdates;
 import io.keyline.op.request.RequestExpressions;
 import io.keyline.op.request.ReturnConsumedCapacity;
 import io.keyline.op.request.ReturnItemCollectionMetrics;
-import io.keyline.op.request.ReturnValuesOnConditionCheckFailure;
 import io.keyline.op.request.TransactWriteAction;
 import io.keyline.op.request.TransactWriteItemsRequest;
 import io.keyline.op.response.CancellationReasons;
@@ -46,12 +44,8 @@ import java.util.Map;
  * makes the request idempotent for ten minutes.
  */
 public final class TransactWriteItems implements Operation<TransactWriteItemsRequest> {
-    /** Source: API_TransactWriteItems: up to 100 action requests (since September 2022). */
-    static final int MAX_ACTIONS = 100;
     /** Source: API_TransactWriteItems: "The aggregate size of the items in the transaction cannot exceed 4 MB". */
     static final long MAX_PAYLOAD_BYTES = 4L * 1024 * 1024;
-    /** Source: API_TransactWriteItems "ClientRequestToken": length 1 to 36. */
-    static final int MAX_TOKEN_LENGTH = 36;
     /** Wording [inf]; the oracle checks only "size cannot exceed" (the payload, not the items touched). */
     static final String PAYLOAD_TOO_LARGE = "Transaction payload size cannot exceed 4 MB";
     static final String MULTIPLE_OPERATIONS = "Transaction request cannot include multiple operations on one item";
@@ -71,22 +65,18 @@ public final class TransactWriteItems implements Operation<TransactWriteItemsReq
     @Override public Object run(TransactWriteItemsRequest request) {
         List<Object> items = request.transactItemsWire();
         String token = request.clientRequestToken();
-        Constraints c = new Constraints();
-        ReturnConsumedCapacity level = ReturnConsumedCapacity.check(request.returnConsumedCapacity(), c);
-        boolean metrics = ReturnItemCollectionMetrics.check(request.returnItemCollectionMetrics(), c) == ReturnItemCollectionMetrics.SIZE;
-        c.length("clientRequestToken", token, 1, MAX_TOKEN_LENGTH);
-        if (c.notNull("transactItems", items)) c.size("transactItems", items, 1, MAX_ACTIONS);
+        // The shape checked TransactItems (1 to 100), each action's required members and enums, and the token.
+        ReturnConsumedCapacity level = ReturnConsumedCapacity.of(request.returnConsumedCapacity());
+        boolean metrics = ReturnItemCollectionMetrics.of(request.returnItemCollectionMetrics()) == ReturnItemCollectionMetrics.SIZE;
         List<String> kinds = new ArrayList<>();
         List<TransactWriteAction> actions = new ArrayList<>();
-        for (int j = 0; items != null && j < items.size(); j++) {
+        for (int j = 0; j < items.size(); j++) {
             TransactWriteAction a = request.actions().get(j);
             String kind = a.kind();
             if (kind == null) throw Errors.validation(NOT_ONE_ACTION);
-            checkShape("transactItems." + (j + 1) + ".member." + Character.toLowerCase(kind.charAt(0)) + kind.substring(1), kind, a, c);
             kinds.add(kind);
             actions.add(a);
         }
-        c.throwIfAny();
         checkPayload(actions);
 
         List<Condition> conditions = new ArrayList<>();
@@ -144,15 +134,6 @@ public final class TransactWriteItems implements Operation<TransactWriteItemsReq
             if (byTable != null) response.put("ItemCollectionMetrics", byTable);
         }
         return response;
-    }
-
-    private static void checkShape(String path, String kind, TransactWriteAction a, Constraints c) {
-        BatchRequests.checkTableName(path + ".tableName", a.tableName(), c);
-        c.notNull(path + (kind.equals("Put") ? ".item" : ".key"), a.targetPresent() ? Boolean.TRUE : null);
-        if (kind.equals("ConditionCheck")) c.notNull(path + ".conditionExpression", a.expressions().conditionExpression());
-        if (kind.equals("Update")) c.notNull(path + ".updateExpression", a.updateExpression());
-        ReturnValuesOnConditionCheckFailure.check(path + ".returnValuesOnConditionCheckFailure",
-                a.returnValuesOnConditionCheckFailure(), c);
     }
 
     /** The request's own size: items and keys, expressions, names and values. */

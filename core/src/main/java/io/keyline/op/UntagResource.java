@@ -3,7 +3,6 @@ package io.keyline.op;
 import io.keyline.engine.Engine;
 import io.keyline.engine.Tables;
 import io.keyline.metadata.TableMetadata;
-import io.keyline.op.request.Constraints;
 import io.keyline.op.control.Tags;
 import io.keyline.op.request.UntagResourceRequest;
 import io.keyline.protocol.JsonObject;
@@ -24,19 +23,9 @@ public final class UntagResource implements Operation<UntagResourceRequest> {
     }
 
     @Override public Object run(UntagResourceRequest request) {
-        Constraints c = new Constraints();
+        // ResourceArn and TagKeys (present, each key 1 to 128 characters) are checked with the shape.
         String arn = request.resourceArn();
-        Tags.constrainArn(arn, c);
         List<String> keys = request.tagKeys();
-        c.notNull("tagKeys", keys);
-        if (keys != null) {
-            for (int i = 0; i < keys.size(); i++) {
-                String p = "tagKeys." + (i + 1) + ".member";
-                c.notNull(p, keys.get(i));
-                c.length(p, keys.get(i), 1, Tags.MAX_KEY_LENGTH);
-            }
-        }
-        c.throwIfAny();
         TableMetadata table = Tags.table(arn, tables);
         tables.update(table.name(), current -> {
             Map<String, String> tags = new LinkedHashMap<>(current.tags());

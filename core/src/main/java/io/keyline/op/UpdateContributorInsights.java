@@ -12,13 +12,11 @@ import io.keyline.metadata.TableMetadata;
 import io.keyline.metadata.TableStatus;
 import io.keyline.op.control.InsightsChanges;
 import io.keyline.op.control.InsightsTargets;
-import io.keyline.op.request.Constraints;
 import io.keyline.op.request.UpdateContributorInsightsRequest;
 import io.keyline.op.response.InsightsDescriptions;
 import io.keyline.protocol.JsonObject;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.List;
 
 /**
  * UpdateContributorInsights: turns Contributor Insights on (ENABLE, in a mode) or off for a table
@@ -30,8 +28,6 @@ import java.util.List;
  * catalog record, so it survives a restart. Stateless.
  */
 public final class UpdateContributorInsights implements Operation<UpdateContributorInsightsRequest> {
-    private static final List<String> ACTIONS = List.of("ENABLE", "DISABLE");
-    private static final List<String> MODES = List.of("ACCESSED_AND_THROTTLED_KEYS", "THROTTLED_KEYS");
     /** docs/RULES.md#INSIGHTS-ERRORS: observed on a CREATING table and a CREATING GSI. */
     static final String NOT_ACTIVE = "Table or Index is not in a valid state to update Key Access Insights: ";
 
@@ -51,12 +47,6 @@ public final class UpdateContributorInsights implements Operation<UpdateContribu
     }
 
     @Override public Object run(UpdateContributorInsightsRequest request) {
-        Constraints c = new Constraints();
-        InsightsTargets.constrain(request.tableName(), true, request.indexName(), c);
-        c.notNull("contributorInsightsAction", request.action());
-        c.oneOf("contributorInsightsAction", request.action(), ACTIONS);
-        c.oneOf("contributorInsightsMode", request.mode(), MODES);
-        c.throwIfAny();
         TableMetadata table = InsightsTargets.table(tables, request.tableName());
         String index = request.indexName();
         IndexMetadata gsi = index == null ? null : InsightsTargets.globalIndex(table, index);

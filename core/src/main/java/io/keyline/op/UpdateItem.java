@@ -44,7 +44,7 @@ public final class UpdateItem implements Operation<UpdateItemRequest> {
 
     @Override public Object run(UpdateItemRequest request) {
         Map<String, AttributeValue> keyAttributes = request.key();
-        WriteRequest common = WriteRequest.check(request.options(), "key", keyAttributes);
+        WriteRequest common = WriteRequest.of(request.options());
         ReturnValues rv = common.returnValues();
         RequestExpressions expressions = RequestExpressions.of(request.expressions(), VALUE_EXPRESSIONS);
         Update update = expressions.update();

@@ -28,6 +28,7 @@ import io.keyline.op.request.StreamSpecification;
 import io.keyline.op.request.UpdateTableRequest;
 import io.keyline.op.response.TableDescriptions;
 import io.keyline.protocol.JsonObject;
+import io.keyline.protocol.shape.Violations;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -65,26 +66,33 @@ public final class UpdateTable implements Operation<UpdateTableRequest> {
                 request.has("ReplicaUpdates"), SchemaDecoder.warm(request.object("WarmThroughput")));
     }
 
+    /**
+     * docs/RULES.md#VALIDATION-TABLE-NAME: a missing or wrong-length TableName first; then the
+     * checks the model cannot state, with its violations: warm throughput's minimum and one action
+     * per GSI update.
+     */
+    @Override public void constraints(JsonObject request, Violations violations) {
+        Names.checkControlPlaneName(request.string("TableName"));
+        memberChecks(decode(request), new Constraints(violations));
+    }
+
+    private static List<GlobalSecondaryIndexUpdate> memberChecks(UpdateTableRequest request, Constraints c) {
+        WarmThroughputs.constrain(request.warmThroughput(), "warmThroughput", c);
+        return GlobalIndexUpdates.check(request.globalSecondaryIndexUpdates(), c);
+    }
+
     @Override public Object run(UpdateTableRequest request) {
-        Constraints c = new Constraints();
-        List<AttributeDefinition> rawDefs = SchemaInput.attributeDefinitions(request.attributeDefinitions(), "attributeDefinitions", c);
+        List<AttributeDefinition> rawDefs = SchemaInput.attributeDefinitions(request.attributeDefinitions());
         String name = request.tableName();
-        Names.check(name, c);
         String billing = request.billingMode();
-        c.oneOf("billingMode", billing, CreateTable.BILLING_MODES);
-        ProvisionedThroughput pt = SchemaInput.throughput(request.provisionedThroughput(), "provisionedThroughput", c);
-        List<GlobalSecondaryIndexUpdate> updates = GlobalIndexUpdates.check(request.globalSecondaryIndexUpdates(), c);
+        ProvisionedThroughput pt = request.provisionedThroughput();
+        List<GlobalSecondaryIndexUpdate> updates = memberChecks(request, new Constraints(new Violations()));
         StreamSpecification streamSpec = request.streamSpecification();
-        CreateTable.constrainStream(streamSpec, c);
         SseSpecification sseSpec = request.sseSpecification();
-        if (sseSpec != null) c.oneOf("sSESpecification.sSEType", sseSpec.sseType(), CreateTable.SSE_TYPES);
         String tableClass = request.tableClass();
-        c.oneOf("tableClass", tableClass, CreateTable.TABLE_CLASSES);
         Boolean deletionProtection = request.deletionProtectionEnabled();
         OnDemandThroughput onDemand = request.onDemandThroughput();
         WarmThroughput warm = request.warmThroughput();
-        WarmThroughputs.constrain(warm, "warmThroughput", c);
-        c.throwIfAny();
 
         boolean otherChanges = billing != null || !updates.isEmpty() || streamSpec != null || sseSpec != null
                 || tableClass != null || deletionProtection != null || onDemand != null

@@ -70,6 +70,20 @@ class BatchWriteItemTest {
                     + "[Member must have length less than or equal to 25, Member must have length greater than or equal to 1]";
             assertThat(cp.fail("BatchWriteItem", "{'RequestItems':{'hash':[]}}").getMessage()).contains(constraint);
             assertThat(cp.fail("BatchWriteItem", "{'RequestItems':{'hash':[" + puts(0, 26) + "]}}").getMessage()).contains(constraint);
+            // A null list is refused as an empty one (Alternator test_manual_requests.py, test_batch_write_item_invalid_payload).
+            assertThat(cp.fail("BatchWriteItem", "{'RequestItems':{'hash':null}}").getMessage()).startsWith("1 validation error").contains(constraint);
+            assertThat(cp.fail("BatchWriteItem", "{'RequestItems':{'hash':null,'both':[]}}").getMessage()).startsWith("1 validation error").contains(constraint);
+        }
+
+        @Test void everyMalformedWriteListIsRefused() {
+            // The cases of Alternator's test_manual_requests.py (test_batch_write_item_invalid_payload, run
+            // against DynamoDB): each is a ValidationException or a SerializationException.
+            for (String items : new String[] {"null", "[null]", "[{}]", "[{'PutRequest':null}]", "[{'PutRequest':{}}]",
+                    "[{'PutRequest':{'Item':null}}]", "[{'PutRequest':{'Item':{}}}]", "[{'DeleteRequest':null}]",
+                    "[{'DeleteRequest':{}}]", "[{'DeleteRequest':{'Key':null}}]", "[{'DeleteRequest':{'Key':{}}}]"}) {
+                assertThat(cp.fail("BatchWriteItem", "{'RequestItems':{'hash':" + items + "}}").name()).as(items)
+                        .isIn("ValidationException", "SerializationException");
+            }
         }
 
         @Test void moreThan25OverAllTables() {
@@ -85,10 +99,12 @@ class BatchWriteItemTest {
         }
 
         @Test void missingItemOrKey() {
+            // The path carries the request's position in the table's list: dynalite test/batchWriteItem.js
+            // ('requestItems.aa;.member.1.member.deleteRequest.key'), recorded against DynamoDB.
             assertThat(cp.fail("BatchWriteItem", "{'RequestItems':{'hash':[{'PutRequest':{}}]}}").getMessage())
-                    .contains("Value null at 'requestItems.hash.member.putRequest.item' failed to satisfy constraint: Member must not be null");
-            assertThat(cp.fail("BatchWriteItem", "{'RequestItems':{'hash':[{'DeleteRequest':{}}]}}").getMessage())
-                    .contains("Value null at 'requestItems.hash.member.deleteRequest.key' failed to satisfy constraint: Member must not be null");
+                    .contains("Value null at 'requestItems.hash.member.1.member.putRequest.item' failed to satisfy constraint: Member must not be null");
+            assertThat(cp.fail("BatchWriteItem", "{'RequestItems':{'hash':[{'PutRequest':{'Item':{'p':{'S':'a'}}}},{'DeleteRequest':{}}]}}").getMessage())
+                    .contains("Value null at 'requestItems.hash.member.2.member.deleteRequest.key' failed to satisfy constraint: Member must not be null");
         }
 
         @Test void badItemsWriteNothing() {

@@ -66,8 +66,9 @@ class CreateTableTest {
 
     @Nested class Validation {
         @Test void tableNameRules() {
+            // dynalite test/createTable.js, recorded against DynamoDB.
             assertThat(fail(KEY_P + "," + DEF_P).getMessage())
-                    .isEqualTo("The paramater 'tableName' is required but was not present in the request");
+                    .isEqualTo("The parameter 'TableName' is required but was not present in the request");
             assertThat(fail("'TableName':'nn'," + KEY_P + "," + DEF_P).getMessage())
                     .isEqualTo("TableName must be at least 3 characters long and at most 255 characters long");
             assertThat(fail("'TableName':'" + ControlPlane.repeat('n', 256) + "'," + KEY_P + "," + DEF_P).name())

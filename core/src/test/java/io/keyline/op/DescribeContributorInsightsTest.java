@@ -41,11 +41,5 @@ class DescribeContributorInsightsTest {
                     .containsExactly(Map.entry("TableName", "tbl"), Map.entry("ContributorInsightsStatus", "DISABLED"));
         }
 
-        @Test void theTableMayBeNamedByItsArn() {
-            cp.createSimple("tbl", false);
-            cp.call("UpdateContributorInsights", "{'TableName':'" + cp.arn("tbl") + "','ContributorInsightsAction':'ENABLE'}");
-            assertThat(describe("{'TableName':'" + cp.arn("tbl") + "'}"))
-                    .containsEntry("TableName", "tbl").containsEntry("ContributorInsightsStatus", "ENABLED");
-        }
     }
 }

@@ -30,8 +30,9 @@ class DescribeTableTest {
 
     @Nested class Validation {
         @Test void missingTableName() {
+            // dynalite test/describeTable.js and aws/aws-sdk-java#977, both from DynamoDB's answers.
             assertThat(cp.fail("DescribeTable", "{}").getMessage())
-                    .isEqualTo("The paramater 'tableName' is required but was not present in the request");
+                    .isEqualTo("The parameter 'TableName' is required but was not present in the request");
         }
 
         @Test void badTableNamePattern() {

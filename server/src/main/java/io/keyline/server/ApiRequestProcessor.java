@@ -22,7 +22,9 @@ import org.slf4j.LoggerFactory;
  * and JSON syntax (400 SerializationException with no message, as DynamoDB sends it), target
  * (400 UnknownOperationException), the SigV4 signature's form ({@link SignatureParser}: 400
  * MissingAuthenticationTokenException, IncompleteSignatureException, InvalidSignatureException),
- * an empty body or one that is no JSON object (SerializationException), then the operation.
+ * an empty body or one that is no JSON object (SerializationException), then the operation through
+ * {@link Operations#handle}, which checks the parsed body against the operation's shape before
+ * anything else (docs/RULES.md#VALIDATION-ORDER), on the same map: no second parse, no copy.
  * That JSON syntax comes before target and signature is DynamoDB's order as dynalite's
  * test/connection.js shows it (an unsigned request without a target whose body is not JSON gets
  * SerializationException; tests run against DynamoDB; docs/RULES.md#WIRE-ORDER). Signatures are
@@ -94,7 +96,7 @@ final class ApiRequestProcessor {
     Reply execute(String requestId, HttpHeaders headers, Prepared prepared) {
         if (prepared.early() != null) return prepared.early();
         try {
-            return Reply.ok(prepared.operation().handle(prepared.request()));
+            return Reply.ok(operations.handle(prepared.operation(), prepared.request()));
         } catch (RuntimeException | Error e) {
             return failure(requestId, headers, e);
         }

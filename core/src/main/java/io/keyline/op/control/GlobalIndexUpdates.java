@@ -1,7 +1,6 @@
 package io.keyline.op.control;
 
 import io.keyline.op.request.Constraints;
-import io.keyline.op.request.Names;
 import io.keyline.metadata.BillingMode;
 import io.keyline.metadata.IndexMetadata;
 import io.keyline.metadata.NewIndex;
@@ -36,8 +35,10 @@ public final class GlobalIndexUpdates {
     private GlobalIndexUpdates() {}
 
     /**
-     * Checks the entries' member constraints, and that each holds exactly one action (which
-     * DynamoDB reports at once, before the other entries' constraints). Returns the non-null entries.
+     * Checks what the model cannot state of each entry: a GSI's key schema length and warm
+     * throughput (recorded in {@code c}), and that it holds exactly one action (which DynamoDB
+     * reports at once, before the constraints of the entries after it). Index names, throughput
+     * and projections are the shape's. Returns the non-null entries.
      */
     public static List<GlobalSecondaryIndexUpdate> check(List<GlobalSecondaryIndexUpdate> raw, Constraints c) {
         List<GlobalSecondaryIndexUpdate> out = new ArrayList<>();
@@ -45,17 +46,14 @@ public final class GlobalIndexUpdates {
         for (int i = 0; i < raw.size(); i++) {
             String p = "globalSecondaryIndexUpdates." + (i + 1) + ".member";
             GlobalSecondaryIndexUpdate u = raw.get(i);
-            if (!c.notNull(p, u)) continue;
+            if (u == null) continue;
             if (u.update() != null) {
-                Names.indexName(u.update().indexName(), p + ".update.indexName", c);
-                SchemaInput.throughput(u.update().provisionedThroughput(), p + ".update.provisionedThroughput", c);
                 WarmThroughputs.constrain(u.update().warmThroughput(), p + ".update.warmThroughput", c);
             }
             if (u.create() != null) {
                 SchemaInput.index(u.create(), p + ".create", true, c);
                 WarmThroughputs.constrain(u.create().warmThroughput(), p + ".create.warmThroughput", c);
             }
-            if (u.delete() != null) Names.indexName(u.delete().indexName(), p + ".delete.indexName", c);
             int actions = u.actions();
             if (actions != 1) {
                 throw Errors.validation("One or more parameter values were invalid: " + (actions == 0 ? "One" : "Only one")

@@ -23,23 +23,8 @@ import java.util.Map;
  * dynalite recorded it against DynamoDB). Stateless.
  */
 public final class ReadRequests {
-    public static final List<String> SELECT = List.of("SPECIFIC_ATTRIBUTES", "COUNT", "ALL_ATTRIBUTES", "ALL_PROJECTED_ATTRIBUTES");
-
     private ReadRequests() {}
 
-    /**
-     * Member constraints common to Query and Scan; the caller throws after adding its own.
-     * Returns the ReturnConsumedCapacity level.
-     */
-    public static ReturnConsumedCapacity constraints(ReadOptions request, Constraints c) {
-        String indexName = request.indexName();
-        if (indexName != null) Names.indexName(indexName, "indexName", c);
-        c.oneOf("select", request.select(), SELECT);
-        c.atLeast("limit", request.limit(), 1);
-        ReturnConsumedCapacity level = ReturnConsumedCapacity.check(request.returnConsumedCapacity(), c);
-        c.oneOf("conditionalOperator", request.conditionalOperator(), List.of("AND", "OR"));
-        return level;
-    }
 
     /**
      * Checks Select against ProjectionExpression / AttributesToGet and IndexName; returns true when

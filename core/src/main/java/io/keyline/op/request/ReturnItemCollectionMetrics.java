@@ -1,17 +1,15 @@
 package io.keyline.op.request;
 
-import java.util.List;
-
-/** The ReturnItemCollectionMetrics parameter of the write operations: SIZE asks for ItemCollectionMetrics. */
+/**
+ * The ReturnItemCollectionMetrics parameter of the write operations: SIZE asks for
+ * ItemCollectionMetrics. Its enum is checked with the request's shape
+ * (docs/RULES.md#VALIDATION-ORDER).
+ */
 public enum ReturnItemCollectionMetrics {
     SIZE, NONE;
 
-    /** DynamoDB lists the enum in this order in its constraint message. */
-    private static final List<String> WIRE_ORDER = List.of("SIZE", "NONE");
-
-    /** Records a violation on {@code c} for a value outside the enum; absent (or invalid) is NONE. */
-    public static ReturnItemCollectionMetrics check(String wire, Constraints c) {
-        c.oneOf("returnItemCollectionMetrics", wire, WIRE_ORDER);
-        return wire == null || !WIRE_ORDER.contains(wire) ? NONE : valueOf(wire);
+    /** From the checked wire value; absent is NONE. */
+    public static ReturnItemCollectionMetrics of(String wire) {
+        return wire == null ? NONE : valueOf(wire);
     }
 }

@@ -1,19 +1,17 @@
 package io.keyline.op.request;
 
 import io.keyline.error.Errors;
-import java.util.List;
 
-/** The ReturnValues parameter of PutItem, UpdateItem and DeleteItem. */
+/**
+ * The ReturnValues parameter of PutItem, UpdateItem and DeleteItem. Its enum is checked with
+ * the request's shape (docs/RULES.md#VALIDATION-ORDER).
+ */
 public enum ReturnValues {
     NONE, ALL_OLD, UPDATED_OLD, ALL_NEW, UPDATED_NEW;
 
-    /** DynamoDB lists the enum in this order in its constraint message. */
-    private static final List<String> WIRE_ORDER = List.of("ALL_NEW", "UPDATED_OLD", "ALL_OLD", "NONE", "UPDATED_NEW");
-
-    /** Records a violation on {@code c} for a value outside the enum; absent (or invalid) is NONE. */
-    public static ReturnValues check(String wire, Constraints c) {
-        c.oneOf("returnValues", wire, WIRE_ORDER);
-        return wire == null || !WIRE_ORDER.contains(wire) ? NONE : valueOf(wire);
+    /** From the checked wire value; absent is NONE. */
+    public static ReturnValues of(String wire) {
+        return wire == null ? NONE : valueOf(wire);
     }
 
     /** PutItem and DeleteItem take only NONE and ALL_OLD. */

@@ -1,10 +1,9 @@
 package io.keyline.op.request;
 
-
-
 /**
- * The parameters PutItem, UpdateItem and DeleteItem share, checked against the API's member
- * constraints in one place (all violations reported together, as DynamoDB does). Immutable.
+ * The parameters PutItem, UpdateItem and DeleteItem share, read from a request whose members
+ * passed the shape checks (docs/RULES.md#VALIDATION-ORDER: TableName, the item or key, the
+ * enums). Immutable.
  */
 public record WriteRequest(String tableName, ReturnValues returnValues, ReturnConsumedCapacity returnConsumedCapacity,
                            ReturnItemCollectionMetrics returnItemCollectionMetrics,
@@ -13,22 +12,9 @@ public record WriteRequest(String tableName, ReturnValues returnValues, ReturnCo
     /** ReturnValuesOnConditionCheckFailure=ALL_OLD. */
     public boolean returnOldOnFailure() { return onConditionCheckFailure.returnsOldItem(); }
 
-    /**
-     * Checks the shared members against the API's constraints, all violations together.
-     *
-     * @param targetField the constraint path of the item or key ("item" or "key")
-     * @param target      the decoded Item or Key, null if absent
-     */
-    public static WriteRequest check(WriteOptions o, String targetField, Object target) {
-        Constraints c = new Constraints();
-        Names.check(o.tableName(), c);
-        c.notNull(targetField, target);
-        ReturnValues rv = ReturnValues.check(o.returnValues(), c);
-        ReturnConsumedCapacity rcc = ReturnConsumedCapacity.check(o.returnConsumedCapacity(), c);
-        ReturnItemCollectionMetrics ricm = ReturnItemCollectionMetrics.check(o.returnItemCollectionMetrics(), c);
-        ReturnValuesOnConditionCheckFailure rvf = ReturnValuesOnConditionCheckFailure.check("returnValuesOnConditionCheckFailure",
-                o.returnValuesOnConditionCheckFailure(), c);
-        c.throwIfAny();
-        return new WriteRequest(o.tableName(), rv, rcc, ricm, rvf);
+    public static WriteRequest of(WriteOptions o) {
+        return new WriteRequest(o.tableName(), ReturnValues.of(o.returnValues()), ReturnConsumedCapacity.of(o.returnConsumedCapacity()),
+                ReturnItemCollectionMetrics.of(o.returnItemCollectionMetrics()),
+                ReturnValuesOnConditionCheckFailure.of(o.returnValuesOnConditionCheckFailure()));
     }
 }

@@ -186,7 +186,7 @@ final class ConstraintCheck {
                 fail(s, "Member must have length less than or equal to " + shape.max);
             }
         }
-        if (shape.pattern != null && !shape.pattern.matcher(s).matches()) {
+        if (shape.pattern != null && !shape.matches(s)) {
             fail(s, "Member must satisfy regular expression pattern: " + shape.pattern.pattern());
         }
     }
@@ -206,7 +206,7 @@ final class ConstraintCheck {
                 String s = (String) v;
                 if (!shape.allows(s)) return false;
                 if (!lengthWithin(shape, s)) return false;
-                return shape.pattern == null || shape.pattern.matcher(s).matches();
+                return shape.pattern == null || shape.matches(s);
             }
             case LIST -> { return within(shape, ((List<Object>) v).size()); }
             case MAP -> { return within(shape, ((Map<String, Object>) v).size()); }

@@ -1,6 +1,5 @@
 package io.keyline.protocol.shape;
 
-import io.keyline.op.request.Constraints;
 import java.util.Map;
 
 /**

@@ -24,6 +24,9 @@ public final class Shape {
         }
     }
 
+    /** The pattern of table and index names (TableName, IndexName). */
+    public static final String NAME_PATTERN = "[a-zA-Z0-9_.-]+";
+
     /** DynamoDB's Java package, which it names in some SerializationException texts. */
     private static final String MODEL_PACKAGE = "com.amazonaws.dynamodb.v20120810.";
 
@@ -32,6 +35,8 @@ public final class Shape {
     final BigDecimal min;
     final BigDecimal max;
     final Pattern pattern;
+    /** Whether the pattern is the table and index name pattern, matched by a loop (see {@link #matches}). */
+    private final boolean namePattern;
     /** The enum values in the order DynamoDB's messages list them ({@link EnumOrder}). */
     final List<String> enumValues;
     private final Set<String> enumSet;
@@ -60,6 +65,7 @@ public final class Shape {
         this.min = min;
         this.max = max;
         this.pattern = pattern == null ? null : Pattern.compile(pattern);
+        this.namePattern = NAME_PATTERN.equals(pattern);
         this.enumValues = enumValues == null ? null : List.copyOf(enumValues);
         this.enumSet = enumValues == null ? null : Set.copyOf(enumValues);
     }
@@ -77,6 +83,26 @@ public final class Shape {
             index.put(names[i], i);
         }
         memberIndex = Collections.unmodifiableMap(index);
+    }
+
+    /**
+     * Whether {@code s} matches the shape's pattern (there must be one). Every item request
+     * carries a TableName, so the name pattern is matched by a loop rather than a regex Matcher,
+     * an allocation per request.
+     */
+    boolean matches(String s) {
+        return namePattern ? isName(s) : pattern.matcher(s).matches();
+    }
+
+    /** Whether {@code s} matches {@link #NAME_PATTERN}, without a Matcher. */
+    public static boolean isName(String s) {
+        int n = s.length();
+        if (n == 0) return false;
+        for (int i = 0; i < n; i++) {
+            char c = s.charAt(i);
+            if (!(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '.' || c == '-')) return false;
+        }
+        return true;
     }
 
     /** Whether the shape constrains its own value (enum, length or range, pattern), not only its members'. */

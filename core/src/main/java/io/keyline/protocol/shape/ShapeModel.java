@@ -67,9 +67,9 @@ public final class ShapeModel {
         rawShapes.forEach((name, raw) -> {
             Map<String, Object> s = (Map<String, Object>) raw;
             List<String> modelEnum = (List<String>) s.get("enum");
-            shapes.put(name, new Shape(name, Shape.Type.of((String) s.get("type")),
+            shapes.put(name, RecordedConstraints.of(new Shape(name, Shape.Type.of((String) s.get("type")),
                     (BigDecimal) s.get("min"), (BigDecimal) s.get("max"), (String) s.get("pattern"),
-                    EnumOrder.of(name, modelEnum)));
+                    EnumOrder.of(name, modelEnum))));
         });
         rawShapes.forEach((name, raw) -> link(shapes.get(name), (Map<String, Object>) raw, shapes));
         markConstrained(shapes.values());

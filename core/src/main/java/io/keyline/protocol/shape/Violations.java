@@ -10,32 +10,34 @@ import java.util.Map;
 /**
  * The member-constraint violations of one request, reported together as DynamoDB reports them:
  * {@code N validation error(s) detected: Value 'v' at 'path' failed to satisfy constraint: C},
- * joined by "; ", at most {@value #MAX_REPORTED} of them (docs/RULES.md#VALIDATION-AGGREGATE;
- * op.request.Constraints makes the same cut). One per request; not thread-safe.
+ * joined by "; ", at most {@value #MAX_REPORTED} of them (docs/RULES.md#VALIDATION-AGGREGATE).
+ * Operations add their own member checks through op.request.Constraints. One per request; not thread-safe.
  */
 public final class Violations {
     static final int MAX_REPORTED = 10;
 
-    private final List<String> errors = new ArrayList<>(2);
+    /** Made on the first violation: every request has a Violations, few have a violation. */
+    private List<String> errors;
 
-    public boolean isEmpty() { return errors.isEmpty(); }
+    public boolean isEmpty() { return errors == null; }
 
-    public int size() { return errors.size(); }
+    public int size() { return errors == null ? 0 : errors.size(); }
 
     /** Whether no more violations will be kept: a walk may stop early. */
-    boolean full() { return errors.size() >= MAX_REPORTED; }
+    boolean full() { return errors != null && errors.size() >= MAX_REPORTED; }
 
     /** Records a violation of {@code constraint} by {@code value} (null renders as {@code null}) at {@code path}. */
     public void add(String path, Object value, String constraint) {
         if (full()) return;
         String v = value == null ? "null" : "'" + render(value) + "'";
+        if (errors == null) errors = new ArrayList<>(2);
         errors.add("Value " + v + " at '" + path + "' failed to satisfy constraint: " + constraint);
     }
 
     /** The aggregated ValidationException, or null if nothing was recorded. */
     public ApiException toException() {
+        if (errors == null) return null;
         int n = errors.size();
-        if (n == 0) return null;
         return Errors.validation(n + " validation error" + (n > 1 ? "s" : "") + " detected: " + String.join("; ", errors));
     }
 

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.keyline.capacity.ConsumedCapacity;
 import io.keyline.error.ApiException;
-import io.keyline.op.request.Constraints;
 import io.keyline.op.request.ReturnConsumedCapacity;
+import io.keyline.protocol.shape.RequestShapes;
 import java.util.List;
 import java.util.Map;
 import org.assertj.core.api.Assertions;
@@ -60,11 +60,12 @@ class ConsumedCapacityResponseTest {
 
     @Test
     void levelParsing() {
-        assertThat(ReturnConsumedCapacity.check(null, new Constraints())).isEqualTo(ReturnConsumedCapacity.NONE);
-        assertThat(ReturnConsumedCapacity.check("INDEXES", new Constraints())).isEqualTo(ReturnConsumedCapacity.INDEXES);
-        Constraints c = new Constraints();
-        ReturnConsumedCapacity.check("DUMMY", c);
-        ApiException e = Assertions.catchThrowableOfType(c::throwIfAny, ApiException.class);
+        assertThat(ReturnConsumedCapacity.of(null)).isEqualTo(ReturnConsumedCapacity.NONE);
+        assertThat(ReturnConsumedCapacity.of("INDEXES")).isEqualTo(ReturnConsumedCapacity.INDEXES);
+        // The enum is the request shape's check now (docs/RULES.md#VALIDATION-ORDER).
+        Map<String, Object> request = new java.util.HashMap<>(Map.of("TableName", "ttt", "Key", Map.of(), "ReturnConsumedCapacity", "DUMMY"));
+        ApiException e = Assertions.catchThrowableOfType(
+                () -> RequestShapes.dynamoDb().validate("GetItem", request), ApiException.class);
         assertThat(e.getMessage()).contains("Value 'DUMMY' at 'returnConsumedCapacity' failed to satisfy constraint: "
                 + "Member must satisfy enum value set: [INDEXES, TOTAL, NONE]");
     }

@@ -70,13 +70,13 @@ class ConstraintCheckTest {
 
         @Test void returnValuesAndComparisonOperators() {
             // UpdateItemTest, LegacyTest (dynalite updateItem.js, query.js).
-            assertThat(validation("PutItem", "{'TableName':'t','Item':{'p':{'S':'a'}},'ReturnValues':'x'}")).isEqualTo(PREFIX
+            assertThat(validation("PutItem", "{'TableName':'ttt','Item':{'p':{'S':'a'}},'ReturnValues':'x'}")).isEqualTo(PREFIX
                     + "Value 'x' at 'returnValues' failed to satisfy constraint: Member must satisfy enum value set: "
                     + "[ALL_NEW, UPDATED_OLD, ALL_OLD, NONE, UPDATED_NEW]");
-            assertThat(validation("Query", "{'TableName':'t','KeyConditions':{'p':{'ComparisonOperator':'eq','AttributeValueList':[{'S':'a'}]}}}"))
+            assertThat(validation("Query", "{'TableName':'ttt','KeyConditions':{'p':{'ComparisonOperator':'eq','AttributeValueList':[{'S':'a'}]}}}"))
                     .isEqualTo(PREFIX + "Value 'eq' at 'keyConditions.p.member.comparisonOperator' failed to satisfy constraint: "
                             + "Member must satisfy enum value set: [IN, NULL, BETWEEN, LT, NOT_CONTAINS, EQ, GT, NOT_NULL, NE, LE, BEGINS_WITH, GE, CONTAINS]");
-            assertThat(validation("Scan", "{'TableName':'t','ConditionalOperator':'XOR'}")).isEqualTo(PREFIX
+            assertThat(validation("Scan", "{'TableName':'ttt','ConditionalOperator':'XOR'}")).isEqualTo(PREFIX
                     + "Value 'XOR' at 'conditionalOperator' failed to satisfy constraint: Member must satisfy enum value set: [AND, OR]");
         }
 
@@ -109,24 +109,24 @@ class ConstraintCheckTest {
             assertThat(validation("TransactWriteItems", "{'TransactItems':[{'ConditionCheck':{'TableName':'tbl','Key':{'p':{'S':'a'}}}}]}"))
                     .isEqualTo(PREFIX + "Value null at 'transactItems.1.member.conditionCheck.conditionExpression' "
                             + "failed to satisfy constraint: Member must not be null");
-            assertThat(validation("TransactWriteItems", "{'TransactItems':[{'Put':{'TableName':'t','Item':{'p':{'S':'a'}}}},"
+            assertThat(validation("TransactWriteItems", "{'TransactItems':[{'Put':{'TableName':'ttt','Item':{'p':{'S':'a'}}}},"
                     + "{'Update':{'TableName':'tbl','Key':{'p':{'S':'b'}}}}]}"))
                     .contains("Value null at 'transactItems.2.member.update.updateExpression' failed to satisfy constraint: Member must not be null");
             assertThat(validation("BatchGetItem", "{'RequestItems':{'hash':{}}}"))
                     .isEqualTo(PREFIX + "Value null at 'requestItems.hash.member.keys' failed to satisfy constraint: Member must not be null");
-            assertThat(validation("CreateTable", "{'TableName':'t','ProvisionedThroughput':{'ReadCapacityUnits':1}}"))
+            assertThat(validation("CreateTable", "{'TableName':'ttt','ProvisionedThroughput':{'ReadCapacityUnits':1}}"))
                     .isEqualTo(PREFIX + "Value null at 'provisionedThroughput.writeCapacityUnits' failed to satisfy constraint: Member must not be null");
         }
 
         @Test void aNullListElementToo() {
             // [inf] Keyline's SchemaInput reports a null AttributeDefinitions entry this way.
-            assertThat(validation("CreateTable", "{'TableName':'t','AttributeDefinitions':[null]}")).isEqualTo(PREFIX
+            assertThat(validation("CreateTable", "{'TableName':'ttt','AttributeDefinitions':[null]}")).isEqualTo(PREFIX
                     + "Value null at 'attributeDefinitions.1.member' failed to satisfy constraint: Member must not be null");
         }
     }
 
     @Nested class NestedPaths {
-        private static final String GSI = "{'TableName':'t','GlobalSecondaryIndexes':[{'IndexName':'%s',"
+        private static final String GSI = "{'TableName':'ttt','GlobalSecondaryIndexes':[{'IndexName':'%s',"
                 + "'KeySchema':[{'AttributeName':'x','KeyType':'HASH'}],'Projection':%s}]}";
 
         @Test void aGlobalIndexProjection() {
@@ -151,7 +151,7 @@ class ConstraintCheckTest {
 
         @Test void throughputRanges() {
             // CreateTableTest (dynalite createTable.js: "low ProvisionedThroughput").
-            assertThat(validation("CreateTable", "{'TableName':'t','ProvisionedThroughput':{'ReadCapacityUnits':0,'WriteCapacityUnits':1}}"))
+            assertThat(validation("CreateTable", "{'TableName':'ttt','ProvisionedThroughput':{'ReadCapacityUnits':0,'WriteCapacityUnits':1}}"))
                     .isEqualTo(PREFIX + "Value '0' at 'provisionedThroughput.readCapacityUnits' failed to satisfy constraint: "
                             + "Member must have value greater than or equal to 1");
         }
@@ -178,7 +178,7 @@ class ConstraintCheckTest {
                     + "Value '[]' at 'transactItems' failed to satisfy constraint: Member must have length greater than or equal to 1");
             assertThat(validation("BatchGetItem", "{'RequestItems':{}}")).isEqualTo(PREFIX
                     + "Value '{}' at 'requestItems' failed to satisfy constraint: Member must have length greater than or equal to 1");
-            String many = IntStream.range(0, 101).mapToObj(i -> "{'Get':{'TableName':'t','Key':{'p':{'S':'" + i + "'}}}}")
+            String many = IntStream.range(0, 101).mapToObj(i -> "{'Get':{'TableName':'ttt','Key':{'p':{'S':'" + i + "'}}}}")
                     .collect(Collectors.joining(","));
             assertThat(validation("TransactGetItems", "{'TransactItems':[" + many + "]}"))
                     .contains("at 'transactItems' failed to satisfy constraint: Member must have length less than or equal to 100");
@@ -187,19 +187,21 @@ class ConstraintCheckTest {
         @Test void stringsCountCharacters() {
             // TransactWriteItemsTest: ClientRequestToken is at most 36.
             String token = "x".repeat(37);
-            assertThat(validation("TransactWriteItems", "{'ClientRequestToken':'" + token + "','TransactItems':[{'Put':{'TableName':'t','Item':{}}}]}"))
+            assertThat(validation("TransactWriteItems", "{'ClientRequestToken':'" + token + "','TransactItems':[{'Put':{'TableName':'ttt','Item':{}}}]}"))
                     .isEqualTo(PREFIX + "Value '" + token + "' at 'clientRequestToken' failed to satisfy constraint: "
                             + "Member must have length less than or equal to 36");
-            passes("TransactWriteItems", "{'ClientRequestToken':'" + "\uD83D\uDE00".repeat(36) + "','TransactItems':[{'Put':{'TableName':'t','Item':{}}}]}");
+            passes("TransactWriteItems", "{'ClientRequestToken':'" + "\uD83D\uDE00".repeat(36) + "','TransactItems':[{'Put':{'TableName':'ttt','Item':{}}}]}");
         }
 
         @Test void mapKeys() {
-            // The message form: BatchGetItemTest (dynalite); the bounds: the model (TableArn, 1-1024).
-            String name = "t".repeat(1025);
+            // The message form and the bounds: dynalite test/batchGetItem.js, recorded against DynamoDB; the
+            // model's TableArn (1-1024) is checked as DynamoDB checks a table name (RecordedConstraints).
+            String name = "t".repeat(256);
             assertThat(validation("BatchGetItem", "{'RequestItems':{'" + name + "':{'Keys':[{'p':{'S':'x'}}]}}}"))
                     .isEqualTo(PREFIX + "Value '{" + name + "={Keys=[{p={S=x}}]}}' at 'requestItems' failed to satisfy constraint: "
-                            + "Map keys must satisfy constraint: [Member must have length less than or equal to 1024, "
-                            + "Member must have length greater than or equal to 1]");
+                            + "Map keys must satisfy constraint: [Member must have length less than or equal to 255, "
+                            + "Member must have length greater than or equal to 3, "
+                            + "Member must satisfy regular expression pattern: [a-zA-Z0-9_.-]+]");
         }
 
         @Test void mapValues() {
@@ -216,9 +218,9 @@ class ConstraintCheckTest {
 
         @Test void numberRanges() {
             // ScanTest (dynalite scan.js).
-            assertThat(validation("Scan", "{'TableName':'t','Segment':0,'TotalSegments':1000001}")).isEqualTo(PREFIX
+            assertThat(validation("Scan", "{'TableName':'ttt','Segment':0,'TotalSegments':1000001}")).isEqualTo(PREFIX
                     + "Value '1000001' at 'totalSegments' failed to satisfy constraint: Member must have value less than or equal to 1000000");
-            assertThat(validation("Scan", "{'TableName':'t','Segment':-1,'TotalSegments':1}")).isEqualTo(PREFIX
+            assertThat(validation("Scan", "{'TableName':'ttt','Segment':-1,'TotalSegments':1}")).isEqualTo(PREFIX
                     + "Value '-1' at 'segment' failed to satisfy constraint: Member must have value greater than or equal to 0");
         }
     }
@@ -269,9 +271,9 @@ class ConstraintCheckTest {
         }
 
         @Test void aValidRequestPasses() {
-            passes("PutItem", "{'TableName':'t','Item':{'p':{'S':'a'},'m':{'M':{'l':{'L':[{'N':'1'},{'NULL':true}]}}}},"
+            passes("PutItem", "{'TableName':'ttt','Item':{'p':{'S':'a'},'m':{'M':{'l':{'L':[{'N':'1'},{'NULL':true}]}}}},"
                     + "'ConditionExpression':'attribute_not_exists(p)','ReturnValues':'ALL_OLD'}");
-            passes("CreateTable", "{'TableName':'t','BillingMode':'PAY_PER_REQUEST','KeySchema':[{'AttributeName':'p','KeyType':'HASH'}],"
+            passes("CreateTable", "{'TableName':'ttt','BillingMode':'PAY_PER_REQUEST','KeySchema':[{'AttributeName':'p','KeyType':'HASH'}],"
                     + "'AttributeDefinitions':[{'AttributeName':'p','AttributeType':'S'}]}");
         }
 

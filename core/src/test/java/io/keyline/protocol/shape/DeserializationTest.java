@@ -28,7 +28,7 @@ class DeserializationTest {
 
         @Test void anExponentIsADecimal() {
             // [inf] a JSON number with an exponent is a floating-point token to a streaming parser.
-            assertThat(serialization("Scan", "{'TableName':'t','IndexName':1e3}")).isEqualTo("DECIMAL_VALUE cannot be converted to String");
+            assertThat(serialization("Scan", "{'TableName':'ttt','IndexName':1e3}")).isEqualTo("DECIMAL_VALUE cannot be converted to String");
         }
 
         @Test void containers() {
@@ -37,15 +37,15 @@ class DeserializationTest {
         }
 
         @Test void nestedStringsToo() {
-            assertThat(serialization("CreateTable", "{'TableName':'t','BillingMode':5}")).isEqualTo("NUMBER_VALUE cannot be converted to String");
-            assertThat(serialization("CreateTable", "{'TableName':'t','KeySchema':[{'AttributeName':'p','KeyType':true}]}"))
+            assertThat(serialization("CreateTable", "{'TableName':'ttt','BillingMode':5}")).isEqualTo("NUMBER_VALUE cannot be converted to String");
+            assertThat(serialization("CreateTable", "{'TableName':'ttt','KeySchema':[{'AttributeName':'p','KeyType':true}]}"))
                     .isEqualTo("TRUE_VALUE cannot be converted to String");
-            assertThat(serialization("CreateTable", "{'TableName':'t','GlobalSecondaryIndexes':[{'IndexName':'i'," + KEY_SCHEMA
+            assertThat(serialization("CreateTable", "{'TableName':'ttt','GlobalSecondaryIndexes':[{'IndexName':'i'," + KEY_SCHEMA
                     + ",'Projection':{'ProjectionType':'INCLUDE','NonKeyAttributes':['a',123]}}]}"))
                     .isEqualTo("NUMBER_VALUE cannot be converted to String");
-            assertThat(serialization("Scan", "{'TableName':'t','ExclusiveStartKey':{'pk':{'S':123}}}")).isEqualTo("NUMBER_VALUE cannot be converted to String");
-            assertThat(serialization("PutItem", "{'TableName':'t','Item':{'p':{'S':'a'},'n':{'N':3}}}")).isEqualTo("NUMBER_VALUE cannot be converted to String");
-            assertThat(serialization("PutItem", "{'TableName':'t','ExpressionAttributeNames':{'#a':7}}")).isEqualTo("NUMBER_VALUE cannot be converted to String");
+            assertThat(serialization("Scan", "{'TableName':'ttt','ExclusiveStartKey':{'pk':{'S':123}}}")).isEqualTo("NUMBER_VALUE cannot be converted to String");
+            assertThat(serialization("PutItem", "{'TableName':'ttt','Item':{'p':{'S':'a'},'n':{'N':3}}}")).isEqualTo("NUMBER_VALUE cannot be converted to String");
+            assertThat(serialization("PutItem", "{'TableName':'ttt','ExpressionAttributeNames':{'#a':7}}")).isEqualTo("NUMBER_VALUE cannot be converted to String");
             assertThat(serialization("UntagResource", "{'ResourceArn':'arn','TagKeys':[1]}")).isEqualTo("NUMBER_VALUE cannot be converted to String");
         }
     }
@@ -60,9 +60,9 @@ class DeserializationTest {
         }
 
         @Test void longIsNamedLong() {
-            assertThat(serialization("CreateTable", "{'TableName':'t','ProvisionedThroughput':{'ReadCapacityUnits':'5','WriteCapacityUnits':5}}"))
+            assertThat(serialization("CreateTable", "{'TableName':'ttt','ProvisionedThroughput':{'ReadCapacityUnits':'5','WriteCapacityUnits':5}}"))
                     .isEqualTo("STRING_VALUE cannot be converted to Long");
-            assertThat(serialization("UpdateTable", "{'TableName':'t','ProvisionedThroughput':{'WriteCapacityUnits':[]}}"))
+            assertThat(serialization("UpdateTable", "{'TableName':'ttt','ProvisionedThroughput':{'WriteCapacityUnits':[]}}"))
                     .isEqualTo("Unrecognized collection type class java.lang.Long");
         }
 
@@ -70,56 +70,56 @@ class DeserializationTest {
             // Ranges are constraints, checked after; a fraction is no SerializationException
             // (dynalite truncates it, as DynamoDB's deserializer reads it) [inf].
             passes("ListTables", "{'Limit':5.5}");
-            passes("Query", "{'TableName':'t','Limit':99999999999}");
+            passes("Query", "{'TableName':'ttt','Limit':99999999999}");
         }
     }
 
     @Nested class BooleanMembers {
         @Test void numbersAndContainers() {
-            assertThat(serialization("GetItem", "{'TableName':'t','ConsistentRead':23}")).isEqualTo("NUMBER_VALUE cannot be converted to Boolean");
-            assertThat(serialization("GetItem", "{'TableName':'t','ConsistentRead':34.56}")).isEqualTo("DECIMAL_VALUE cannot be converted to Boolean");
-            assertThat(serialization("GetItem", "{'TableName':'t','ConsistentRead':[]}")).isEqualTo("Unrecognized collection type class java.lang.Boolean");
-            assertThat(serialization("GetItem", "{'TableName':'t','ConsistentRead':{}}")).isEqualTo("Start of structure or map found where not expected");
+            assertThat(serialization("GetItem", "{'TableName':'ttt','ConsistentRead':23}")).isEqualTo("NUMBER_VALUE cannot be converted to Boolean");
+            assertThat(serialization("GetItem", "{'TableName':'ttt','ConsistentRead':34.56}")).isEqualTo("DECIMAL_VALUE cannot be converted to Boolean");
+            assertThat(serialization("GetItem", "{'TableName':'ttt','ConsistentRead':[]}")).isEqualTo("Unrecognized collection type class java.lang.Boolean");
+            assertThat(serialization("GetItem", "{'TableName':'ttt','ConsistentRead':{}}")).isEqualTo("Start of structure or map found where not expected");
         }
 
         @Test void aStringIsAParserError() {
-            assertThat(serialization("GetItem", "{'TableName':'t','ConsistentRead':'23'}")).isEqualTo("Unexpected token received from parser");
-            assertThat(serialization("Query", "{'TableName':'t','ScanIndexForward':'no'}")).isEqualTo("Unexpected token received from parser");
+            assertThat(serialization("GetItem", "{'TableName':'ttt','ConsistentRead':'23'}")).isEqualTo("Unexpected token received from parser");
+            assertThat(serialization("Query", "{'TableName':'ttt','ScanIndexForward':'no'}")).isEqualTo("Unexpected token received from parser");
         }
 
         @Test void exceptTheWordsTrueAndFalseWhichAreReadAsBooleans() {
             // [inf] dynalite's notes on DynamoDB ('true'/'false' convert) and another emulator's recordings.
-            Map<String, Object> r = request("{'TableName':'t','ConsistentRead':'TRUE','ScanIndexForward':'false'}");
+            Map<String, Object> r = request("{'TableName':'ttt','ConsistentRead':'TRUE','ScanIndexForward':'false'}");
             ShapeChecks.SHAPES.deserialize("Query", r);
             assertThat(r).containsEntry("ConsistentRead", Boolean.TRUE).containsEntry("ScanIndexForward", Boolean.FALSE);
         }
 
         @Test void attributeValueBooleans() {
-            assertThat(serialization("PutItem", "{'TableName':'t','Item':{'a':{'BOOL':1}}}")).isEqualTo("NUMBER_VALUE cannot be converted to Boolean");
-            assertThat(serialization("PutItem", "{'TableName':'t','Item':{'a':{'NULL':'yes'}}}")).isEqualTo("Unexpected token received from parser");
+            assertThat(serialization("PutItem", "{'TableName':'ttt','Item':{'a':{'BOOL':1}}}")).isEqualTo("NUMBER_VALUE cannot be converted to Boolean");
+            assertThat(serialization("PutItem", "{'TableName':'ttt','Item':{'a':{'NULL':'yes'}}}")).isEqualTo("Unexpected token received from parser");
         }
     }
 
     @Nested class BlobMembers {
         @Test void onlyStrings() {
-            assertThat(serialization("PutItem", "{'TableName':'t','Item':{'a':{'B':5}}}")).isEqualTo("only base-64-encoded strings are convertible to bytes");
-            assertThat(serialization("PutItem", "{'TableName':'t','Item':{'a':{'B':true}}}")).isEqualTo("only base-64-encoded strings are convertible to bytes");
-            assertThat(serialization("PutItem", "{'TableName':'t','Item':{'a':{'B':[]}}}")).isEqualTo("Unrecognized collection type class java.nio.ByteBuffer");
-            assertThat(serialization("PutItem", "{'TableName':'t','Item':{'a':{'B':{}}}}")).isEqualTo("Start of structure or map found where not expected");
+            assertThat(serialization("PutItem", "{'TableName':'ttt','Item':{'a':{'B':5}}}")).isEqualTo("only base-64-encoded strings are convertible to bytes");
+            assertThat(serialization("PutItem", "{'TableName':'ttt','Item':{'a':{'B':true}}}")).isEqualTo("only base-64-encoded strings are convertible to bytes");
+            assertThat(serialization("PutItem", "{'TableName':'ttt','Item':{'a':{'B':[]}}}")).isEqualTo("Unrecognized collection type class java.nio.ByteBuffer");
+            assertThat(serialization("PutItem", "{'TableName':'ttt','Item':{'a':{'B':{}}}}")).isEqualTo("Start of structure or map found where not expected");
         }
 
         @Test void deepInsideAttributeValues() {
-            assertThat(serialization("PutItem", "{'TableName':'t','Item':{'a':{'M':{'b':{'L':[{'BS':['YQ==',7]}]}}}}}"))
+            assertThat(serialization("PutItem", "{'TableName':'ttt','Item':{'a':{'M':{'b':{'L':[{'BS':['YQ==',7]}]}}}}}"))
                     .isEqualTo("only base-64-encoded strings are convertible to bytes");
         }
     }
 
     @Nested class ListMembers {
         @Test void aScalarIsAnUnexpectedFieldType() {
-            assertThat(serialization("CreateTable", "{'TableName':'t','KeySchema':'23'}")).isEqualTo("Unexpected field type");
-            assertThat(serialization("CreateTable", "{'TableName':'t','KeySchema':true}")).isEqualTo("Unexpected field type");
-            assertThat(serialization("CreateTable", "{'TableName':'t','AttributeDefinitions':23}")).isEqualTo("Unexpected field type");
-            assertThat(serialization("PutItem", "{'TableName':'t','Item':{'a':{'SS':'x'}}}")).isEqualTo("Unexpected field type");
+            assertThat(serialization("CreateTable", "{'TableName':'ttt','KeySchema':'23'}")).isEqualTo("Unexpected field type");
+            assertThat(serialization("CreateTable", "{'TableName':'ttt','KeySchema':true}")).isEqualTo("Unexpected field type");
+            assertThat(serialization("CreateTable", "{'TableName':'ttt','AttributeDefinitions':23}")).isEqualTo("Unexpected field type");
+            assertThat(serialization("PutItem", "{'TableName':'ttt','Item':{'a':{'SS':'x'}}}")).isEqualTo("Unexpected field type");
         }
 
         @Test void anObjectIsAStartOfStructure() {
@@ -144,44 +144,44 @@ class DeserializationTest {
 
     @Nested class MapMembers {
         @Test void aScalarIsAnUnexpectedFieldType() {
-            assertThat(serialization("PutItem", "{'TableName':'t','Item':23}")).isEqualTo("Unexpected field type");
-            assertThat(serialization("Scan", "{'TableName':'t','ExpressionAttributeNames':5}")).isEqualTo("Unexpected field type");
-            assertThat(serialization("GetItem", "{'TableName':'t','Key':'x'}")).isEqualTo("Unexpected field type");
+            assertThat(serialization("PutItem", "{'TableName':'ttt','Item':23}")).isEqualTo("Unexpected field type");
+            assertThat(serialization("Scan", "{'TableName':'ttt','ExpressionAttributeNames':5}")).isEqualTo("Unexpected field type");
+            assertThat(serialization("GetItem", "{'TableName':'ttt','Key':'x'}")).isEqualTo("Unexpected field type");
         }
 
         @Test void aListNamesTheJavaMapType() {
-            assertThat(serialization("PutItem", "{'TableName':'t','Item':['x']}"))
+            assertThat(serialization("PutItem", "{'TableName':'ttt','Item':['x']}"))
                     .isEqualTo("Unrecognized collection type java.util.Map<java.lang.String, com.amazonaws.dynamodb.v20120810.AttributeValue>");
-            assertThat(serialization("PutItem", "{'TableName':'t','ExpressionAttributeNames':[]}"))
+            assertThat(serialization("PutItem", "{'TableName':'ttt','ExpressionAttributeNames':[]}"))
                     .isEqualTo("Unrecognized collection type java.util.Map<java.lang.String, java.lang.String>");
             assertThat(serialization("BatchWriteItem", "{'RequestItems':[]}")).isEqualTo("Unrecognized collection type "
                     + "java.util.Map<java.lang.String, java.util.List<com.amazonaws.dynamodb.v20120810.WriteRequest>>");
-            assertThat(serialization("PutItem", "{'TableName':'t','Item':{'a':{'M':[]}}}"))
+            assertThat(serialization("PutItem", "{'TableName':'ttt','Item':{'a':{'M':[]}}}"))
                     .isEqualTo("Unrecognized collection type java.util.Map<java.lang.String, com.amazonaws.dynamodb.v20120810.AttributeValue>");
         }
     }
 
     @Nested class StructureMembers {
         @Test void asAMemberAScalarIsAnUnexpectedFieldType() {
-            assertThat(serialization("CreateTable", "{'TableName':'t','ProvisionedThroughput':23}")).isEqualTo("Unexpected field type");
-            assertThat(serialization("UpdateTable", "{'TableName':'t','ProvisionedThroughput':'a'}")).isEqualTo("Unexpected field type");
-            assertThat(serialization("PutItem", "{'TableName':'t','Expected':{'a':{'Value':23}}}")).isEqualTo("Unexpected field type");
+            assertThat(serialization("CreateTable", "{'TableName':'ttt','ProvisionedThroughput':23}")).isEqualTo("Unexpected field type");
+            assertThat(serialization("UpdateTable", "{'TableName':'ttt','ProvisionedThroughput':'a'}")).isEqualTo("Unexpected field type");
+            assertThat(serialization("PutItem", "{'TableName':'ttt','Expected':{'a':{'Value':23}}}")).isEqualTo("Unexpected field type");
             assertThat(serialization("BatchWriteItem", "{'RequestItems':{'t':[{'PutRequest':'x'}]}}")).isEqualTo("Unexpected field type");
         }
 
         @Test void asAnElementOrMapValueAScalarIsAnUnexpectedValueType() {
-            assertThat(serialization("CreateTable", "{'TableName':'t','KeySchema':[23]}")).isEqualTo("Unexpected value type in payload");
-            assertThat(serialization("UpdateTable", "{'TableName':'t','GlobalSecondaryIndexUpdates':['a']}")).isEqualTo("Unexpected value type in payload");
-            assertThat(serialization("PutItem", "{'TableName':'t','Item':{'a':'23'}}")).isEqualTo("Unexpected value type in payload");
-            assertThat(serialization("Query", "{'TableName':'t','KeyConditions':{'p':true}}")).isEqualTo("Unexpected value type in payload");
+            assertThat(serialization("CreateTable", "{'TableName':'ttt','KeySchema':[23]}")).isEqualTo("Unexpected value type in payload");
+            assertThat(serialization("UpdateTable", "{'TableName':'ttt','GlobalSecondaryIndexUpdates':['a']}")).isEqualTo("Unexpected value type in payload");
+            assertThat(serialization("PutItem", "{'TableName':'ttt','Item':{'a':'23'}}")).isEqualTo("Unexpected value type in payload");
+            assertThat(serialization("Query", "{'TableName':'ttt','KeyConditions':{'p':true}}")).isEqualTo("Unexpected value type in payload");
         }
 
         @Test void aListNamesTheModelClass() {
-            assertThat(serialization("CreateTable", "{'TableName':'t','ProvisionedThroughput':[]}"))
+            assertThat(serialization("CreateTable", "{'TableName':'ttt','ProvisionedThroughput':[]}"))
                     .isEqualTo("Unrecognized collection type class com.amazonaws.dynamodb.v20120810.ProvisionedThroughput");
-            assertThat(serialization("CreateTable", "{'TableName':'t','KeySchema':[[]]}"))
+            assertThat(serialization("CreateTable", "{'TableName':'ttt','KeySchema':[[]]}"))
                     .isEqualTo("Unrecognized collection type class com.amazonaws.dynamodb.v20120810.KeySchemaElement");
-            assertThat(serialization("PutItem", "{'TableName':'t','Item':{'a':[]}}"))
+            assertThat(serialization("PutItem", "{'TableName':'ttt','Item':{'a':[]}}"))
                     .isEqualTo("Unrecognized collection type class com.amazonaws.dynamodb.v20120810.AttributeValue");
             assertThat(serialization("TransactGetItems", "{'TransactItems':[{'Get':['x']}]}"))
                     .isEqualTo("Unrecognized collection type class com.amazonaws.dynamodb.v20120810.Get");
@@ -208,7 +208,7 @@ class DeserializationTest {
             // dynalite listTables.js: "random attributes" and "null attributes" return 200 from DynamoDB.
             passes("ListTables", "{'hi':'yo','stuff':'things'}");
             passes("ListTables", "{'ExclusiveStartTableName':null,'Limit':null}");
-            passes("PutItem", "{'TableName':'t','Item':{'a':{'dog':5,'S':'x'}},'Unknown':[1]}");
+            passes("PutItem", "{'TableName':'ttt','Item':{'a':{'dog':5,'S':'x'}},'Unknown':[1]}");
         }
 
         @Test void operationsTheModelDoesNotDescribeAreLetThrough() {
