@@ -517,8 +517,14 @@ public final class PartitionMap implements Partition.MapContext {
         double available = write ? limits.servingWrite() : limits.servingRead();
         return new ThrottleExplanation(tableName, index ? name : null, write, ThrottlingReason.of(index, write, limit),
                 i, l.parts.length, p.startToken, last, used, Rules.PARTITION_WRITE_CEILING, banked,
-                limits.windowUsed(write), available, limits.banked(write), limits.onDemand(), null);
+                limits.windowUsed(write), available, limits.banked(write), limits.onDemand(), Double.NaN, Double.NaN, null);
     }
+
+    /** Units this table or GSI used in the current second (reads or writes). */
+    public double usedThisSecond(boolean write) { return limits.windowUsed(write); }
+
+    /** Units a second this table or GSI serves now: provisioned, or its on-demand ceiling. */
+    public double serving(boolean write) { return write ? limits.servingWrite() : limits.servingRead(); }
 
     /** The throughput this table or GSI is configured with (provisioned units, or on-demand with its maximums). */
     public Throughput throughput() { return limits.throughput(); }

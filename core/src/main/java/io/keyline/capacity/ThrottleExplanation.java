@@ -26,19 +26,28 @@ import java.util.Locale;
  * @param resourceAvailable  units a second it serves: provisioned, or the on-demand ceiling
  * @param resourceBanked     what its bucket holds now (burst); negative is debt
  * @param onDemand           whether the table or GSI is on-demand
+ * @param baseTableUsed      for a GSI's throttle: units the base table used in the current second, else NaN
+ * @param baseTableAvailable for a GSI's throttle: units a second the base table serves, else NaN
  * @param advice             what to do about it, or null (e.g. a small provisioned table's first throttle)
  */
 public record ThrottleExplanation(String tableName, String indexName, boolean write, ThrottlingReason reason,
                                   int partition, int partitions, long firstToken, long lastToken,
                                   double partitionUsed, double partitionCeiling, double partitionBanked,
                                   double resourceUsed, double resourceAvailable, double resourceBanked,
-                                  boolean onDemand, String advice) {
+                                  boolean onDemand, double baseTableUsed, double baseTableAvailable, String advice) {
 
-    /** The same explanation with advice appended. */
+    /** The same explanation with advice. */
     public ThrottleExplanation withAdvice(String more) {
         return new ThrottleExplanation(tableName, indexName, write, reason, partition, partitions, firstToken, lastToken,
                 partitionUsed, partitionCeiling, partitionBanked, resourceUsed, resourceAvailable, resourceBanked,
-                onDemand, more);
+                onDemand, baseTableUsed, baseTableAvailable, more);
+    }
+
+    /** The same explanation of a GSI's throttle with its base table's use this second. */
+    public ThrottleExplanation withBaseTable(double used, double available) {
+        return new ThrottleExplanation(tableName, indexName, write, reason, partition, partitions, firstToken, lastToken,
+                partitionUsed, partitionCeiling, partitionBanked, resourceUsed, resourceAvailable, resourceBanked,
+                onDemand, used, available, advice);
     }
 
     /** "table T" or "GSI G of table T". */
@@ -57,10 +66,18 @@ public record ThrottleExplanation(String tableName, String indexName, boolean wr
                 .append(String.format(Locale.ROOT, " (tokens %016x..%016x)", firstToken, lastToken));
         b.append(String.format(Locale.ROOT, " used %.1f of its %.0f write-equivalent units this second, bucket %.1f",
                 partitionUsed, partitionCeiling, partitionBanked));
-        b.append(String.format(Locale.ROOT, "; the %s used %.1f of %.1f %s a second (%s) this second, bucket %.1f",
+        b.append(String.format(Locale.ROOT, "; the %s used %.1f of %.1f %s a second (%s%s) this second, bucket %.1f",
                 indexName == null ? "table" : "index", resourceUsed, resourceAvailable, unit,
-                onDemand ? "on-demand ceiling" : "provisioned", resourceBanked));
+                onDemand ? "on-demand ceiling" : "provisioned", percent(resourceUsed, resourceAvailable), resourceBanked));
+        if (indexName != null && !Double.isNaN(baseTableUsed)) {
+            b.append(String.format(Locale.ROOT, "; the base table used %.1f of %.1f %s a second (%s)", baseTableUsed,
+                    baseTableAvailable, unit, percent(baseTableUsed, baseTableAvailable).substring(2)));
+        }
         if (advice != null) b.append(". ").append(advice);
         return b.toString();
+    }
+
+    private static String percent(double used, double available) {
+        return available > 0 ? String.format(Locale.ROOT, ", %.0f%%", 100 * used / available) : "";
     }
 }

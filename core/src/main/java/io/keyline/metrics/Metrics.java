@@ -37,7 +37,7 @@ public final class Metrics {
     public static Metrics attach(CapacityModel model, Clock clock, MetricsSettings settings, double accountQuotaRead,
                                  double accountQuotaWrite, Consumer<ThrottleExplanation> throttleLog) {
         MetricsStore store = new MetricsStore(clock, settings);
-        ThrottleReporter throttles = new ThrottleReporter(clock, settings, throttleLog);
+        ThrottleReporter throttles = new ThrottleReporter(model, clock, settings, throttleLog);
         if (!settings.enabled()) {
             // Throttles are still explained: they are rare, and the request path never sees the reporter.
             model.observe(new CapacityObserver() {

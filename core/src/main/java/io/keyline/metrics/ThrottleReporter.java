@@ -1,7 +1,9 @@
 package io.keyline.metrics;
 
+import io.keyline.capacity.CapacityModel;
 import io.keyline.capacity.LimitKind;
 import io.keyline.capacity.PartitionMap;
+import io.keyline.capacity.TableCapacity;
 import io.keyline.capacity.ThrottleExplanation;
 import io.keyline.capacity.Throughput;
 import io.keyline.time.Clock;
@@ -23,11 +25,12 @@ import java.util.function.Consumer;
 public final class ThrottleReporter {
     /** Provisioned units at or below which a table counts as small (ORMs default to 1 RCU / 1 WCU). */
     public static final double SMALL_TABLE_UNITS = 5;
-    static final String MEASURE_ADVICE = "This table is provisioned with %s %s, as ORMs and test suites often "
+    static final String MEASURE_ADVICE = "This %s is provisioned with %s %s, as ORMs and test suites often "
             + "create tables; once its 300 seconds of burst are spent it serves that many units a second. To measure a "
             + "workload without being throttled, run Keyline with --capacity account (it counts and reports what "
             + "would throttle, and never refuses)";
 
+    private final CapacityModel model;
     private final Clock clock;
     private final long intervalNanos;
     private final Consumer<ThrottleExplanation> sink;
@@ -40,7 +43,8 @@ public final class ThrottleReporter {
         final AtomicLong suppressed = new AtomicLong();
     }
 
-    public ThrottleReporter(Clock clock, MetricsSettings settings, Consumer<ThrottleExplanation> sink) {
+    public ThrottleReporter(CapacityModel model, Clock clock, MetricsSettings settings, Consumer<ThrottleExplanation> sink) {
+        this.model = model;
         this.clock = clock;
         this.intervalNanos = settings.throttleLogInterval().toNanos();
         this.sink = sink;
@@ -58,6 +62,8 @@ public final class ThrottleReporter {
         }
         long others = w.suppressed.getAndSet(0);
         ThrottleExplanation e = map.explain(write, limit, partition);
+        TableCapacity table = map.isIndex() ? model.table(map.tableName()) : null;
+        if (table != null) e = e.withBaseTable(table.table().usedThisSecond(write), table.table().serving(write));
         String advice = others > 0 ? others + " more throttles of this " + (map.isIndex() ? "index" : "table")
                 + " since the last explanation" : null;
         String small = smallTableAdvice(map, write);
@@ -75,7 +81,7 @@ public final class ThrottleReporter {
         if (units > SMALL_TABLE_UNITS) return null;
         String resource = map.tableName() + (map.isIndex() ? "/index/" + map.name() : "");
         if (!advised.add(resource)) return null;
-        return String.format(java.util.Locale.ROOT, MEASURE_ADVICE, units == Math.rint(units) ? String.valueOf((long) units) : String.valueOf(units),
+        return String.format(java.util.Locale.ROOT, MEASURE_ADVICE, map.isIndex() ? "index" : "table", units == Math.rint(units) ? String.valueOf((long) units) : String.valueOf(units),
                 write ? "WCU" : "RCU");
     }
 

@@ -110,7 +110,8 @@ class MetricsTest {
         assertThat(first.reason().wire()).isEqualTo("IndexWriteProvisionedThroughputExceeded");
         assertThat(first.resourceAvailable()).isEqualTo(1.0);
         assertThat(first.text()).contains("GSI ByDay of table Orders", "back-pressure", "partition 1 of 1",
-                "IndexWriteProvisionedThroughputExceeded", "--capacity account");
+                "IndexWriteProvisionedThroughputExceeded", "--capacity account", "the base table used");
+        assertThat(first.baseTableAvailable()).isEqualTo(5.0);
         assertThat(log.subList(1, log.size())).noneMatch(e -> e.text().contains("--capacity account"));
         // 400 puts 100 ms apart: throttles over about 10 s, at most one explanation a second.
         assertThat(log.size()).isLessThanOrEqualTo(12);
