@@ -118,9 +118,10 @@ public final class ServeCommand implements Callable<Integer> {
                     + "Default: 30m (AWS: growth beyond 2x within 30 minutes may throttle).")
     Duration onDemandGrowthDelay;
 
-    @Option(names = "--metrics", paramLabel = "on|off", defaultValue = "on",
+    // The default can also come from -Dkeyline.metrics, so bench/variants.sh can compare on and off as JVM options.
+    @Option(names = "--metrics", paramLabel = "on|off", defaultValue = "${sys:keyline.metrics:-on}",
             description = "Keep DynamoDB's CloudWatch metrics and Keyline's own (GET /metrics, Prometheus). off records "
-                    + "nothing; throttles are still explained in the log. Default: ${DEFAULT-VALUE}.")
+                    + "nothing; throttles are still explained in the log. Default: on.")
     String metricsSwitch;
 
     @Option(names = "--metrics-retention", paramLabel = "DURATION[,DURATION]", defaultValue = "3h,15m",
