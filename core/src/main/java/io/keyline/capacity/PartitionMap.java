@@ -515,7 +515,7 @@ public final class PartitionMap implements Partition.MapContext {
             banked = p.ceilingTokens();
         }
         double available = write ? limits.servingWrite() : limits.servingRead();
-        return new ThrottleExplanation(tableName, index ? name : null, write, ThrottlingReason.of(index, write, limit),
+        return new ThrottleExplanation(settings.mode() == CapacityMode.ENFORCE, tableName, index ? name : null, write, ThrottlingReason.of(index, write, limit),
                 i, l.parts.length, p.startToken, last, used, Rules.PARTITION_WRITE_CEILING, banked,
                 limits.windowUsed(write), available, limits.banked(write), limits.onDemand(), Double.NaN, Double.NaN, null);
     }

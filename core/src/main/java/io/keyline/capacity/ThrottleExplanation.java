@@ -11,6 +11,8 @@ import java.util.Locale;
  * A partition's ceiling is one bucket of write-equivalent units in which a read unit costs a third
  * (docs/RULES.md#CAP-PARTITION-LINEAR), so its figures are given in write-equivalent units.
  *
+ * @param refused            whether the request was refused ({@code enforce}); false in {@code account} mode,
+ *                           where the model only counts what would have throttled
  * @param tableName          the table the request named
  * @param indexName          the GSI whose partitions refused, or null for the table's own
  * @param write              a write (for a GSI: the base table's write that the index refused)
@@ -30,7 +32,7 @@ import java.util.Locale;
  * @param baseTableAvailable for a GSI's throttle: units a second the base table serves, else NaN
  * @param advice             what to do about it, or null (e.g. a small provisioned table's first throttle)
  */
-public record ThrottleExplanation(String tableName, String indexName, boolean write, ThrottlingReason reason,
+public record ThrottleExplanation(boolean refused, String tableName, String indexName, boolean write, ThrottlingReason reason,
                                   int partition, int partitions, long firstToken, long lastToken,
                                   double partitionUsed, double partitionCeiling, double partitionBanked,
                                   double resourceUsed, double resourceAvailable, double resourceBanked,
@@ -38,14 +40,14 @@ public record ThrottleExplanation(String tableName, String indexName, boolean wr
 
     /** The same explanation with advice. */
     public ThrottleExplanation withAdvice(String more) {
-        return new ThrottleExplanation(tableName, indexName, write, reason, partition, partitions, firstToken, lastToken,
+        return new ThrottleExplanation(refused, tableName, indexName, write, reason, partition, partitions, firstToken, lastToken,
                 partitionUsed, partitionCeiling, partitionBanked, resourceUsed, resourceAvailable, resourceBanked,
                 onDemand, baseTableUsed, baseTableAvailable, more);
     }
 
     /** The same explanation of a GSI's throttle with its base table's use this second. */
     public ThrottleExplanation withBaseTable(double used, double available) {
-        return new ThrottleExplanation(tableName, indexName, write, reason, partition, partitions, firstToken, lastToken,
+        return new ThrottleExplanation(refused, tableName, indexName, write, reason, partition, partitions, firstToken, lastToken,
                 partitionUsed, partitionCeiling, partitionBanked, resourceUsed, resourceAvailable, resourceBanked,
                 onDemand, used, available, advice);
     }
@@ -59,8 +61,12 @@ public record ThrottleExplanation(String tableName, String indexName, boolean wr
     public String text() {
         String unit = write ? "WCU" : "RCU";
         StringBuilder b = new StringBuilder();
-        b.append("throttled ").append(write ? "write" : "read").append(" on ").append(resource());
-        if (indexName != null && write) b.append(" (the index refused the base table's write: GSI back-pressure)");
+        b.append(refused ? "throttled " : "would have throttled (--capacity account) ").append(write ? "write" : "read")
+                .append(" on ").append(resource());
+        if (indexName != null && write) {
+            b.append(refused ? " (the index refused the base table's write: GSI back-pressure)"
+                    : " (the index would have refused the base table's write: GSI back-pressure)");
+        }
         b.append(": ").append(reason.wire());
         b.append("; partition ").append(partition + 1).append(" of ").append(partitions)
                 .append(String.format(Locale.ROOT, " (tokens %016x..%016x)", firstToken, lastToken));

@@ -66,7 +66,7 @@ public final class ThrottleReporter {
         if (table != null) e = e.withBaseTable(table.table().usedThisSecond(write), table.table().serving(write));
         String advice = others > 0 ? others + " more throttles of this " + (map.isIndex() ? "index" : "table")
                 + " since the last explanation" : null;
-        String small = smallTableAdvice(map, write);
+        String small = e.refused() ? smallTableAdvice(map, write) : null; // in account mode nothing was refused
         if (small != null) advice = advice == null ? small : advice + ". " + small;
         if (advice != null) e = e.withAdvice(advice);
         latest.put(resource, e);

@@ -118,6 +118,30 @@ class MetricsTest {
         assertThat(metrics.throttles().latest()).containsKey("Orders/index/ByDay");
     }
 
+    @Test void inAccountModeThrottlesThatWouldHaveHappenedAreCountedAndExplainedAsSuch() {
+        ManualClock c = new ManualClock();
+        Settings account = Settings.defaults().withCapacity(Settings.defaultCapacity().withMode(io.keyline.capacity.CapacityMode.ACCOUNT));
+        try (Engine e = new Engine(new MemoryStorage(), c, account)) {
+            List<ThrottleExplanation> lines = new ArrayList<>();
+            Metrics m = Metrics.attach(e.capacity().model(), c, MetricsSettings.defaults(), 80_000, 80_000, lines::add);
+            Operations ops = new Operations(e);
+            OperationCalls.call(ops, "CreateTable", "{'TableName':'Small','BillingMode':'PROVISIONED',"
+                    + "'ProvisionedThroughput':{'ReadCapacityUnits':1,'WriteCapacityUnits':1},"
+                    + "'AttributeDefinitions':[{'AttributeName':'id','AttributeType':'S'}],"
+                    + "'KeySchema':[{'AttributeName':'id','KeyType':'HASH'}]}");
+            for (int i = 0; i < 400; i++) {
+                OperationCalls.call(ops, "PutItem", "{'TableName':'Small','Item':{'id':{'S':'k" + i + "'}}}");
+            }
+            assertThat(m.store().total(SeriesKey.of("Small", null, Metric.WRITE_THROTTLE_EVENTS))).isPositive();
+            assertThat(m.store().total(SeriesKey.of("Small", null, Metric.CONSUMED_WRITE_CAPACITY_UNITS))).isEqualTo(400);
+            assertThat(lines).isNotEmpty().allSatisfy(x -> {
+                assertThat(x.refused()).isFalse();
+                assertThat(x.text()).startsWith("would have throttled (--capacity account) write on table Small")
+                        .doesNotContain("run Keyline with --capacity account");
+            });
+        }
+    }
+
     @Test void requestsAreCountedAsDynamoDbCountsThem() {
         RequestMetrics r = metrics.requests();
         r.finished("PutItem", List.of("T"), 2_000_000, -1, null, 200);
