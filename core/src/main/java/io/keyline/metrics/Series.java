@@ -58,6 +58,9 @@ final class Series {
         private final long[] count;
         private final double[] min;
         private final double[] max;
+        /** The slot of the period last written and where that period starts: most values land in it, without a division. */
+        private int currentSlot = -1;
+        private long currentStart;
 
         Ring(int slots, long periodMillis) {
             this.periodMillis = periodMillis;
@@ -70,14 +73,22 @@ final class Series {
         }
 
         void add(long nowMillis, double value) {
-            long p = Math.floorDiv(nowMillis, periodMillis);
-            int i = (int) Math.floorMod(p, (long) period.length);
-            if (period[i] != p) {
-                period[i] = p;
-                sum[i] = 0;
-                count[i] = 0;
-                min[i] = Double.POSITIVE_INFINITY;
-                max[i] = Double.NEGATIVE_INFINITY;
+            long sinceStart = nowMillis - currentStart;
+            int i;
+            if (currentSlot >= 0 && sinceStart >= 0 && sinceStart < periodMillis) {
+                i = currentSlot;
+            } else {
+                long p = Math.floorDiv(nowMillis, periodMillis);
+                i = (int) Math.floorMod(p, (long) period.length);
+                currentSlot = i;
+                currentStart = p * periodMillis;
+                if (period[i] != p) {
+                    period[i] = p;
+                    sum[i] = 0;
+                    count[i] = 0;
+                    min[i] = Double.POSITIVE_INFINITY;
+                    max[i] = Double.NEGATIVE_INFINITY;
+                }
             }
             sum[i] += value;
             count[i]++;
