@@ -20,8 +20,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * its traffic. When a table is gone ({@link #purge}), its series stay readable for the minute
  * retention, as CloudWatch keeps a deleted table's metrics, then {@link #purge} drops them.
  *
- * <p>Threading: thread-safe. Recording finds the series in a concurrent map and holds only that
- * series' lock; there is no global lock per request.
+ * <p>Threading: thread-safe. Recording finds the series in a concurrent map and takes one lock of
+ * that series, which stripes itself when writers meet ({@link Series}); there is no global lock
+ * per request, nor one per table.
  */
 public final class MetricsStore {
     private final Clock clock;

@@ -186,6 +186,30 @@ class MetricsTest {
         assertThat(s.keys()).doesNotContain(k);
     }
 
+    @Test void concurrentWritersToOneSeriesLoseNothing() throws Exception {
+        MetricsStore s = new MetricsStore(clock, MetricsSettings.defaults());
+        SeriesKey k = SeriesKey.of("Hot", null, Metric.CONSUMED_WRITE_CAPACITY_UNITS);
+        int threads = 4, each = 50_000;
+        java.util.concurrent.CountDownLatch go = new java.util.concurrent.CountDownLatch(1);
+        List<Thread> writers = new ArrayList<>();
+        for (int t = 0; t < threads; t++) {
+            Thread w = new Thread(() -> {
+                try { go.await(); } catch (InterruptedException e) { return; }
+                for (int i = 0; i < each; i++) s.record(k, 1);
+            });
+            w.start();
+            writers.add(w);
+        }
+        go.countDown();
+        for (Thread w : writers) w.join();
+        assertThat(s.total(k)).isEqualTo(threads * each);
+        assertThat(s.count(k)).isEqualTo((long) threads * each);
+        List<Datapoint> points = s.statistics(k, 60, 0, clock.millis() + 1);
+        assertThat(points).hasSize(1);
+        assertThat(points.get(0).sampleCount()).isEqualTo((long) threads * each);
+        assertThat(points.get(0).maximum()).isEqualTo(1.0);
+    }
+
     @Test void theSamplerRecordsLevelsAndPartitions() {
         createDayKeyed();
         putMany(10, 0);
