@@ -5,8 +5,11 @@ import io.keyline.capacity.CapacitySettings;
 import io.keyline.capacity.Rules;
 import io.keyline.engine.Engine;
 import io.keyline.engine.config.Settings;
+import io.keyline.metrics.Metrics;
+import io.keyline.metrics.MetricsSettings;
 import io.keyline.op.Operations;
 import io.keyline.server.AdminRoutes;
+import io.keyline.server.EngineMetrics;
 import io.keyline.server.KeylineServer;
 import io.keyline.server.ServerOptions;
 import io.keyline.storage.Storage;
@@ -123,6 +126,17 @@ public final class ServeCommand implements Callable<Integer> {
                     + "Default: 30m (AWS: growth beyond 2x within 30 minutes may throttle).")
     Duration onDemandGrowthDelay;
 
+    // The default can also come from -Dkeyline.metrics, so bench/variants.sh can compare on and off as JVM options.
+    @Option(names = "--metrics", paramLabel = "on|off", defaultValue = "${sys:keyline.metrics:-on}",
+            description = "Keep DynamoDB's CloudWatch metrics and Keyline's own (GET /metrics, Prometheus). off records "
+                    + "nothing; throttles are still explained in the log. Default: on.")
+    String metricsSwitch;
+
+    @Option(names = "--metrics-retention", paramLabel = "DURATION[,DURATION]", defaultValue = "3h,15m",
+            description = "How long metrics are kept: one-minute data points, then one-second data points "
+                    + "(memory is fixed by these). Default: ${DEFAULT-VALUE}.")
+    String metricsRetention;
+
     @Override
     public Integer call() {
         Running running = start();
@@ -180,9 +194,10 @@ public final class ServeCommand implements Callable<Integer> {
         // DescribeEndpoints must name this server, or clients doing endpoint discovery leave it
         if (port != 0) settings = settings.withEndpointAddress(displayHost(host) + ":" + port);
         Engine engine = new Engine(storage, SystemClock.INSTANCE, settings);
+        Metrics metrics = EngineMetrics.attach(engine, SystemClock.INSTANCE, metricsSettings());
         KeylineServer server = new KeylineServer(new Operations(engine),
                 ServerOptions.defaults().withRequestIdSeed(SystemClock.INSTANCE.now().toEpochMilli()), SystemClock.INSTANCE,
-                AdminRoutes.of(engine));
+                AdminRoutes.of(engine, metrics), metrics);
         int bound;
         try {
             bound = server.start(host, port);
@@ -195,6 +210,21 @@ public final class ServeCommand implements Callable<Integer> {
                 sharedDb ? ", tables shared by all regions" : "",
                 storage.describe(), capacity.name().toLowerCase(java.util.Locale.ROOT));
         return new Running(server, engine, bound);
+    }
+
+    /** {@code --metrics} and {@code --metrics-retention}. */
+    MetricsSettings metricsSettings() {
+        boolean on = switch (metricsSwitch.toLowerCase(java.util.Locale.ROOT)) {
+            case "on" -> true;
+            case "off" -> false;
+            default -> throw new picocli.CommandLine.ParameterException(new picocli.CommandLine(this),
+                    "--metrics must be on or off, not " + metricsSwitch);
+        };
+        String[] parts = metricsRetention.split(",", 2);
+        DurationConverter durations = new DurationConverter();
+        Duration minutes = durations.convert(parts[0].trim());
+        Duration seconds = parts.length > 1 ? durations.convert(parts[1].trim()) : MetricsSettings.DEFAULT_SECOND_RETENTION;
+        return MetricsSettings.defaults().withEnabled(on).withRetention(minutes, seconds);
     }
 
     /** The capacity model's settings from the command line; what is not given keeps its default. */

@@ -31,6 +31,7 @@ class LayeringTest {
             .layer("expressions").definedBy("io.keyline.expr..")
             .layer("engine").definedBy("io.keyline.engine..")
             .layer("capacity").definedBy("io.keyline.capacity..")
+            .layer("metrics").definedBy("io.keyline.metrics..")
             .layer("insights").definedBy("io.keyline.insights..")
             .layer("foundation").definedBy(FOUNDATION)
             .layer("storage SPI").definedBy("io.keyline.storage")
@@ -41,10 +42,11 @@ class LayeringTest {
             .whereLayer("protocol").mayOnlyBeAccessedByLayers("operations", "server")
             .whereLayer("expressions").mayOnlyBeAccessedByLayers("operations", "engine")
             .whereLayer("engine").mayOnlyBeAccessedByLayers("operations", "server", "cli")
-            .whereLayer("capacity").mayOnlyBeAccessedByLayers("engine", "insights", "operations", "server", "cli")
+            .whereLayer("capacity").mayOnlyBeAccessedByLayers("engine", "insights", "operations", "server", "cli", "metrics")
+            .whereLayer("metrics").mayOnlyBeAccessedByLayers("engine", "operations", "server", "cli")
             .whereLayer("insights").mayOnlyBeAccessedByLayers("engine", "operations", "server", "cli")
             .whereLayer("storage backends").mayOnlyBeAccessedByLayers("cli")
-            .as("layers: cli → server → op → {protocol, expr, engine, capacity} → {model, metadata, error, time, storage SPI}");
+            .as("layers: cli → server → op → {protocol, expr, engine, metrics, capacity} → {model, metadata, error, time, storage SPI}");
 
     @ArchTest
     static final ArchRule noPackageCycles = slices().matching("io.keyline.(**)")
@@ -77,6 +79,13 @@ class LayeringTest {
             .should().onlyDependOnClassesThat().resideInAnyPackage("io.keyline.capacity..", "io.keyline.model..",
                     "io.keyline.metadata..", "io.keyline.time..", "io.keyline.error..", "java..")
             .as("the capacity model depends only on the data model, metadata and the clock");
+
+    @ArchTest
+    static final ArchRule metricsReadTheCapacityModel = classes()
+            .that().resideInAPackage("io.keyline.metrics..")
+            .should().onlyDependOnClassesThat().resideInAnyPackage("io.keyline.metrics..", "io.keyline.capacity..",
+                    "io.keyline.model..", "io.keyline.metadata..", "io.keyline.time..", "io.keyline.error..", "java..")
+            .as("metrics watch the capacity model and the clock: nothing above them (DESIGN.md: observability never sits in the model's way)");
 
     @ArchTest
     static final ArchRule insightsCountBesideTheEngine = classes()

@@ -16,6 +16,7 @@ public final class CapacityModel {
     private final CapacitySettings settings;
     private final Clock clock;
     private final Map<String, TableCapacity> tables = new ConcurrentHashMap<>();
+    private volatile CapacityObserver observer = CapacityObserver.NONE;
 
     /**
      * What the model needs of a table.
@@ -52,6 +53,11 @@ public final class CapacityModel {
     public Clock clock() { return clock; }
 
     public CapacityMode mode() { return settings.mode(); }
+
+    /** Who is told of charges and throttles from now on, on every table (null: nobody). */
+    public void observe(CapacityObserver o) { this.observer = o == null ? CapacityObserver.NONE : o; }
+
+    CapacityObserver observer() { return observer; }
 
     /** Registers (or replaces) a table and its GSIs; new partitions start with full burst buckets. */
     public TableCapacity register(TableSpec spec) {

@@ -27,8 +27,13 @@ public record CapacitySnapshot(CapacityMode mode, List<TableSnapshot> tables) {
         }
     }
 
-    /** One partition: its first (token, sort position), size, items and counters. */
+    /**
+     * One partition: its first (token, sort position), size, items and counters.
+     *
+     * @param banked what its ceiling's bucket held when the snapshot was taken, in write-equivalent
+     *               units (negative: debt), as of its last request
+     */
     public record PartitionSnapshot(long startToken, long startSort, long sizeBytes, long items,
                                     double consumedRead, double consumedWrite, long throttledReads,
-                                    long throttledWrites) {}
+                                    long throttledWrites, double banked) {}
 }

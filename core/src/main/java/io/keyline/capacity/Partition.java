@@ -97,6 +97,9 @@ final class Partition {
 
     double ceilingTokens() { return ceiling.tokens(); }
 
+    /** Write-equivalent units used in the current one-second window. Caller holds the lock. */
+    double windowUsed() { return windowUsed; }
+
     long candidateToken() { return candidateToken; }
 
     long candidateSort() { return candidateSort; }

@@ -27,6 +27,8 @@ import java.util.List;
  * before it split charges the old one; those few units miss the new partitions' ceilings.
  */
 public final class PartitionMap implements Partition.MapContext {
+    private final CapacityModel model;
+    private final String tableName;
     private final String name;
     private final String arn;
     private final boolean index;
@@ -72,8 +74,10 @@ public final class PartitionMap implements Partition.MapContext {
         private static long bucketStart(int b, int shift) { return ((long) b << shift) ^ Long.MIN_VALUE; }
     }
 
-    PartitionMap(String name, String arn, boolean index, boolean sortSplitAllowed, Throughput throughput,
-                 int minPartitions, CapacitySettings settings, Clock clock) {
+    PartitionMap(CapacityModel model, String tableName, String name, String arn, boolean index, boolean sortSplitAllowed,
+                 Throughput throughput, int minPartitions, CapacitySettings settings, Clock clock) {
+        this.model = model;
+        this.tableName = tableName;
         this.name = name;
         this.arn = arn;
         this.index = index;
@@ -110,7 +114,11 @@ public final class PartitionMap implements Partition.MapContext {
         return (int) Math.max(1, Math.ceil(p - 1e-9));
     }
 
+    /** The table's name, or the GSI's: see {@link #tableName()}. */
     public String name() { return name; }
+
+    /** The name of the table this map belongs to (its own for a table's map). */
+    public String tableName() { return tableName; }
 
     /** Read units a second this table or index serves at once: its warm throughput (docs/RULES.md#CAP-WARM-THROUGHPUT). */
     public double warmRead() { return limits.warmRead(); }
@@ -149,7 +157,7 @@ public final class PartitionMap implements Partition.MapContext {
             if (limit != null) synchronized (p) { p.throttledReads++; }
         }
         if (limit == null) return null;
-        limits.countThrottle(false, limit);
+        countThrottle(false, limit, i);
         afterRequest(p);
         return mode == CapacityMode.ACCOUNT ? null : throttle(false, limit, i);
     }
@@ -161,6 +169,7 @@ public final class PartitionMap implements Partition.MapContext {
         Partition p = layout.parts[find(layout, token, sort)];
         synchronized (p) { p.chargeRead(units); }
         limits.chargeRead(units, now);
+        model.observer().consumed(this, false, units);
         afterRequest(p);
     }
 
@@ -180,6 +189,7 @@ public final class PartitionMap implements Partition.MapContext {
             }
             serveAnyway(p, units);
         }
+        model.observer().consumed(this, true, units);
         afterRequest(p);
         return null;
     }
@@ -245,7 +255,7 @@ public final class PartitionMap implements Partition.MapContext {
             if (room) p.consumedWrite += units; else p.throttledWrites++;
         }
         if (!room) {
-            limits.countThrottle(true, LimitKind.KEY_RANGE);
+            countThrottle(true, LimitKind.KEY_RANGE, p);
             return LimitKind.KEY_RANGE;
         }
         LimitKind limit = limits.tryWrite(units, now);
@@ -255,9 +265,21 @@ public final class PartitionMap implements Partition.MapContext {
                 p.consumedWrite -= units;
                 p.throttledWrites++;
             }
-            limits.countThrottle(true, limit);
+            countThrottle(true, limit, p);
         }
         return limit;
+    }
+
+    /** Books a throttle event in the table's counters and tells the observer (docs/RULES.md#THROTTLE-REASONS). */
+    private void countThrottle(boolean write, LimitKind limit, int partition) {
+        limits.countThrottle(write, limit);
+        model.observer().throttled(this, write, limit, partition);
+    }
+
+    private void countThrottle(boolean write, LimitKind limit, Partition p) {
+        limits.countThrottle(write, limit);
+        CapacityObserver observer = model.observer();
+        if (observer != CapacityObserver.NONE) observer.throttled(this, write, limit, Math.max(0, indexOf(layout, p)));
     }
 
     /** Undoes a successful {@link #tryWrite} when another part of the same write was throttled. */
@@ -477,6 +499,39 @@ public final class PartitionMap implements Partition.MapContext {
 
     // ---- metrics ---------------------------------------------------------------------------
 
+    /**
+     * Explains a throttle event reported to a {@link CapacityObserver}: the partition's token
+     * range and state, and the table's (or GSI's). Takes the partition's and the limits' locks
+     * in turn; for the few events that are reported, not for every one.
+     */
+    public ThrottleExplanation explain(boolean write, LimitKind limit, int partition) {
+        Layout l = layout;
+        int i = Math.min(Math.max(partition, 0), l.parts.length - 1);
+        Partition p = l.parts[i];
+        long last = i + 1 < l.parts.length ? l.tokens[i + 1] - (l.sorts[i + 1] == Long.MIN_VALUE ? 1 : 0) : Long.MAX_VALUE;
+        double used, banked;
+        synchronized (p) {
+            used = p.windowUsed();
+            banked = p.ceilingTokens();
+        }
+        double available = write ? limits.servingWrite() : limits.servingRead();
+        return new ThrottleExplanation(settings.mode() == CapacityMode.ENFORCE, tableName, index ? name : null, write, ThrottlingReason.of(index, write, limit),
+                i, l.parts.length, p.startToken, last, used, Rules.PARTITION_WRITE_CEILING, banked,
+                limits.windowUsed(write), available, limits.banked(write), limits.onDemand(), Double.NaN, Double.NaN, null);
+    }
+
+    /** Units this table or GSI used in the current second (reads or writes). */
+    public double usedThisSecond(boolean write) { return limits.windowUsed(write); }
+
+    /** Units a second this table or GSI serves now: provisioned, or its on-demand ceiling. */
+    public double serving(boolean write) { return write ? limits.servingWrite() : limits.servingRead(); }
+
+    /** The throughput this table or GSI is configured with (provisioned units, or on-demand with its maximums). */
+    public Throughput throughput() { return limits.throughput(); }
+
+    /** Units consumed since the map was made (a table's or GSI's total, as {@link #snapshot()} reports it). */
+    public double consumed(boolean write) { return write ? limits.consumedWrite() : limits.consumedRead(); }
+
     /** Plain-data view of this map and its partitions, for an admin endpoint. */
     public CapacitySnapshot.MapSnapshot snapshot() {
         Layout l = layout;
@@ -484,7 +539,7 @@ public final class PartitionMap implements Partition.MapContext {
         for (Partition p : l.parts) {
             synchronized (p) {
                 parts.add(new CapacitySnapshot.PartitionSnapshot(p.startToken, p.startSort, p.sizeBytes, p.items,
-                        p.consumedRead, p.consumedWrite, p.throttledReads, p.throttledWrites));
+                        p.consumedRead, p.consumedWrite, p.throttledReads, p.throttledWrites, p.ceilingTokens()));
             }
         }
         Throughput t = limits.throughput();

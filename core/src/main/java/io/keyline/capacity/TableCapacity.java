@@ -28,7 +28,7 @@ public final class TableCapacity {
         this.tableName = spec.tableName();
         this.tableArn = spec.tableArn();
         this.hasLsi = spec.hasLsi();
-        this.table = new PartitionMap(spec.tableName(), spec.tableArn(), false, spec.hasSortKey() && !spec.hasLsi(),
+        this.table = new PartitionMap(model, spec.tableName(), spec.tableName(), spec.tableArn(), false, spec.hasSortKey() && !spec.hasLsi(),
                 spec.throughput(), spec.minPartitions(), model.settings(), clock);
         for (CapacityModel.GsiSpec gsi : spec.globalSecondaryIndexes()) addIndex(gsi);
     }
@@ -75,7 +75,11 @@ public final class TableCapacity {
             map.serveAnyway(p, charge.units[i]);
         }
         charge.admitted();
-        for (int i = 0; i < charge.size; i++) charge.maps[i].afterRequest(charge.parts[i]);
+        CapacityObserver observer = model.observer();
+        for (int i = 0; i < charge.size; i++) {
+            observer.consumed(charge.maps[i], true, charge.units[i]);
+            charge.maps[i].afterRequest(charge.parts[i]);
+        }
         return null;
     }
 
@@ -83,7 +87,7 @@ public final class TableCapacity {
 
     /** A GSI created with the table or by UpdateTable gets its own partitions. */
     public synchronized PartitionMap addIndex(CapacityModel.GsiSpec gsi) {
-        PartitionMap map = new PartitionMap(gsi.name(), gsi.arn(), true, gsi.hasSortKey(), gsi.throughput(),
+        PartitionMap map = new PartitionMap(model, tableName, gsi.name(), gsi.arn(), true, gsi.hasSortKey(), gsi.throughput(),
                 gsi.minPartitions(), model.settings(), clock);
         Map<String, PartitionMap> next = new LinkedHashMap<>(indexes);
         next.put(gsi.name(), map);

@@ -172,6 +172,11 @@ final class ThroughputLimits {
 
     synchronized long[] throttleCounts() { return throttles.clone(); }
 
+    /** Units used in the current one-second window, and what the bucket holds now (negative: debt); for explanations. */
+    synchronized double windowUsed(boolean isWrite) { return isWrite ? windowWrite : windowRead; }
+
+    synchronized double banked(boolean isWrite) { return isWrite ? write.tokens() : read.tokens(); }
+
     /** Closes finished one-second windows and lets a sustained new on-demand peak take effect. */
     private void advance(long now) {
         read.refill(now);

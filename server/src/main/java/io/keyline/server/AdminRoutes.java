@@ -2,18 +2,25 @@ package io.keyline.server;
 
 import io.keyline.engine.Engine;
 import io.keyline.engine.metering.CapacityReport;
+import io.keyline.metrics.Metrics;
 import java.util.Map;
 import java.util.function.Supplier;
 
 /**
  * Read-only admin pages served on {@code GET <path>} beside the DynamoDB API, each a JSON
  * document built on demand: {@code /admin/partitions} is the capacity model's partition map
- * (tables, GSIs, partitions, consumed units, throttles). Immutable; the suppliers must be
+ * (tables, GSIs, partitions, consumed units, throttles), {@code /metrics} the metrics in
+ * Prometheus' text format ({@link PrometheusExposition}). Immutable; the suppliers must be
  * thread-safe (they run on worker threads).
  */
 public final class AdminRoutes {
     /** The partition map of every table and GSI. */
     public static final String PARTITIONS = "/admin/partitions";
+    /** The metrics in Prometheus' text format. */
+    public static final String METRICS = "/metrics";
+
+    /** A page that is not JSON: its content type and bytes. */
+    record TextPage(String contentType, byte[] body) {}
 
     private final Map<String, Supplier<Object>> routes;
 
@@ -24,6 +31,12 @@ public final class AdminRoutes {
     /** The admin pages of an engine. */
     public static AdminRoutes of(Engine engine) {
         return new AdminRoutes(Map.of(PARTITIONS, () -> CapacityReport.json(engine.capacity().snapshot())));
+    }
+
+    /** The admin pages of an engine and {@code GET /metrics} (Prometheus) of its metrics. */
+    public static AdminRoutes of(Engine engine, Metrics metrics) {
+        return new AdminRoutes(Map.of(PARTITIONS, () -> CapacityReport.json(engine.capacity().snapshot()),
+                METRICS, () -> new TextPage(PrometheusExposition.CONTENT_TYPE, PrometheusExposition.scrape(metrics.store()))));
     }
 
     /** The page at {@code path}, or null if there is none. */

@@ -39,10 +39,16 @@ final class ApiRequestProcessor {
 
     private final Operations operations;
     private final int maxRequestBytes;
+    private final RequestMetering metering;
 
     ApiRequestProcessor(Operations operations, int maxRequestBytes) {
+        this(operations, maxRequestBytes, RequestMetering.NONE);
+    }
+
+    ApiRequestProcessor(Operations operations, int maxRequestBytes, RequestMetering metering) {
         this.operations = operations;
         this.maxRequestBytes = maxRequestBytes;
+        this.metering = metering;
     }
 
     /**
@@ -94,10 +100,17 @@ final class ApiRequestProcessor {
 
     /** Runs a prepared request's operation. Never throws. */
     Reply execute(String requestId, HttpHeaders headers, Prepared prepared) {
-        if (prepared.early() != null) return prepared.early();
+        if (prepared.early() != null) {
+            metering.refused(prepared.early());
+            return prepared.early();
+        }
+        long start = metering.start();
         try {
-            return Reply.ok(operations.handle(prepared.operation(), prepared.request()));
+            Object result = operations.handle(prepared.operation(), prepared.request());
+            metering.finished(prepared.operation().name(), prepared.request(), start, result, null);
+            return Reply.ok(result);
         } catch (RuntimeException | Error e) {
+            metering.finished(prepared.operation().name(), prepared.request(), start, null, e);
             return failure(requestId, headers, e);
         }
     }

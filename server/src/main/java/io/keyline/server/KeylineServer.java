@@ -1,5 +1,6 @@
 package io.keyline.server;
 
+import io.keyline.metrics.Metrics;
 import io.keyline.op.Operations;
 import io.keyline.time.Clock;
 import io.keyline.time.SystemClock;
@@ -56,6 +57,7 @@ public final class KeylineServer implements AutoCloseable {
     private final ApiRequestProcessor processor;
     private final HttpReplies replies;
     private final AdminRoutes admin;
+    private final Metrics metrics;
     private final InFlight inFlight = new InFlight();
     private EventLoopGroup acceptor;
     private EventLoopGroup io;
@@ -74,9 +76,20 @@ public final class KeylineServer implements AutoCloseable {
 
     /** @param admin the read-only admin pages served on GET (e.g. {@link AdminRoutes#of}) */
     public KeylineServer(Operations operations, ServerOptions options, Clock clock, AdminRoutes admin) {
+        this(operations, options, clock, admin, null);
+    }
+
+    /**
+     * @param metrics where each request's outcome is recorded and what {@code GET /metrics}
+     *                serves (with {@link AdminRoutes#of(io.keyline.engine.Engine, Metrics)}), or null for none;
+     *                the server samples its capacity levels every second while it runs
+     */
+    public KeylineServer(Operations operations, ServerOptions options, Clock clock, AdminRoutes admin, Metrics metrics) {
         this.options = options;
         this.admin = admin;
-        this.processor = new ApiRequestProcessor(operations, options.maxRequestBytes());
+        this.metrics = metrics;
+        this.processor = new ApiRequestProcessor(operations, options.maxRequestBytes(),
+                metrics == null || metrics.requests() == null ? RequestMetering.NONE : new RequestMetering(metrics.requests(), clock));
         this.replies = new HttpReplies(new RequestIds(options.requestIdSeed()), clock);
     }
 
@@ -111,6 +124,10 @@ public final class KeylineServer implements AutoCloseable {
             throw new UncheckedIOException(what, cause instanceof IOException io ? io : new IOException(reason, cause));
         }
         serverChannel = bound.channel();
+        if (metrics != null && metrics.enabled()) {
+            // Levels (provisioned units, partitions, buckets) once a second, on the acceptor's thread.
+            acceptor.next().scheduleAtFixedRate(this::sampleMetrics, 1, 1, TimeUnit.SECONDS);
+        }
         return port();
     }
 
@@ -136,6 +153,14 @@ public final class KeylineServer implements AutoCloseable {
         if (serverChannel == null) return;
         serverChannel.close().syncUninterruptibly();
         shutdownExecutors();
+    }
+
+    private void sampleMetrics() {
+        try {
+            metrics.sample();
+        } catch (RuntimeException e) {
+            org.slf4j.LoggerFactory.getLogger(KeylineServer.class).warn("metrics sample failed", e);
+        }
     }
 
     private void shutdownExecutors() {

@@ -46,6 +46,11 @@ record Reply(int status, String contentType, byte[] body) {
         return CAPITAL_MESSAGE_KEY.contains(e.name()) ? "Message" : "message";
     }
 
+    /** An admin page: its own bytes for a {@link AdminRoutes.TextPage}, else plain JSON. */
+    static Reply page(Object page) {
+        return page instanceof AdminRoutes.TextPage t ? new Reply(200, t.contentType(), t.body()) : json(page);
+    }
+
     /** An admin page: plain JSON. */
     static Reply json(Object document) {
         return new Reply(200, "application/json", Json.write(document));

@@ -122,7 +122,7 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
         boolean get = method.equals(HttpMethod.GET) || method.equals(HttpMethod.HEAD);
         java.util.function.Supplier<Object> page = get ? admin.get(path) : null;
         Reply reply = get && path.equals("/") ? Reply.text(200, "healthy: " + hostOf(ctx, request))
-                : page != null ? Reply.json(page.get())
+                : page != null ? Reply.page(page.get())
                 : Reply.error(Errors.notAnApiCall());
         request.release();
         respond(ctx, reply, requestId, version, keepAlive, method.equals(HttpMethod.HEAD));

@@ -3,7 +3,10 @@ package io.keyline.server.testing;
 import io.keyline.engine.Engine;
 import io.keyline.engine.config.Settings;
 import io.keyline.op.Operations;
+import io.keyline.metrics.Metrics;
+import io.keyline.metrics.MetricsSettings;
 import io.keyline.server.AdminRoutes;
+import io.keyline.server.EngineMetrics;
 import io.keyline.server.KeylineServer;
 import io.keyline.server.ServerOptions;
 import io.keyline.testing.TestStorage;
@@ -53,6 +56,7 @@ public final class KeylineExtension implements BeforeAllCallback, AfterAllCallba
     private final ServerOptions serverOptions;
 
     private Engine engine;
+    private Metrics metrics;
     private KeylineServer server;
     private URI endpoint;
     private DynamoDbClient client;
@@ -112,7 +116,8 @@ public final class KeylineExtension implements BeforeAllCallback, AfterAllCallba
     public void start() {
         if (server != null) throw new IllegalStateException("already started");
         engine = new Engine(TestStorage.openOwned(), clock, settings);
-        server = new KeylineServer(operationsFactory.apply(engine), serverOptions, clock, AdminRoutes.of(engine));
+        metrics = EngineMetrics.attach(engine, clock, MetricsSettings.defaults());
+        server = new KeylineServer(operationsFactory.apply(engine), serverOptions, clock, AdminRoutes.of(engine, metrics), metrics);
         int port = server.start("127.0.0.1", 0);
         endpoint = URI.create("http://127.0.0.1:" + port);
     }
@@ -129,6 +134,7 @@ public final class KeylineExtension implements BeforeAllCallback, AfterAllCallba
             asyncClient = null;
             server = null;
             engine = null;
+            metrics = null;
             endpoint = null;
         }
     }
@@ -138,6 +144,9 @@ public final class KeylineExtension implements BeforeAllCallback, AfterAllCallba
     public int port() { return started(endpoint).getPort(); }
 
     public Engine engine() { return started(engine); }
+
+    /** The metrics the server keeps (as {@code keyline serve} does by default). */
+    public Metrics metrics() { return started(metrics); }
 
     public Clock clock() { return clock; }
 

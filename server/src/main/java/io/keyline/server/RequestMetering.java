@@ -1,0 +1,75 @@
+package io.keyline.server;
+
+import io.keyline.error.ApiException;
+import io.keyline.metrics.RequestMetrics;
+import io.keyline.protocol.JsonObject;
+import io.keyline.time.Clock;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Tells the metrics how each API request ended: its operation, the tables it named (TableName,
+ * or the tables of a batch's RequestItems or a transaction's TransactItems), its latency on the
+ * injected clock, the items a Query or Scan returned, and its error. {@link #NONE} records
+ * nothing and reads no clock (metrics off). Immutable; thread-safe.
+ */
+final class RequestMetering {
+    static final RequestMetering NONE = new RequestMetering(null, null);
+
+    private final RequestMetrics metrics;
+    private final Clock clock;
+
+    RequestMetering(RequestMetrics metrics, Clock clock) {
+        this.metrics = metrics;
+        this.clock = clock;
+    }
+
+    long start() { return metrics == null ? 0 : clock.nanos(); }
+
+    /** A request that ran its operation: {@code result} on success, else {@code error}. */
+    void finished(String operation, JsonObject request, long start, Object result, Throwable error) {
+        if (metrics == null) return;
+        long latency = clock.nanos() - start;
+        List<String> tables = tables(request);
+        if (error == null) {
+            long returned = -1;
+            if ((operation.equals("Query") || operation.equals("Scan")) && result instanceof Map<?, ?> m
+                    && m.get("Count") instanceof Number n) {
+                returned = n.longValue();
+            }
+            metrics.finished(operation, tables, latency, returned, null, 200);
+        } else if (error instanceof ApiException e) {
+            metrics.finished(operation, tables, latency, -1, e.name(), e.httpStatus());
+        } else {
+            metrics.finished(operation, tables, latency, -1, "InternalServerError", 500);
+        }
+    }
+
+    /** A request refused before its operation ran (bad target, signature or body): a user or system error. */
+    void refused(Reply reply) {
+        if (metrics == null) return;
+        metrics.finished("", List.of(), 0, -1, "Refused", reply.status());
+    }
+
+    /** The tables a request names, each once, in order. */
+    static List<String> tables(JsonObject request) {
+        if (request == null) return List.of();
+        if (request.get("TableName") instanceof String name) return List.of(name);
+        Set<String> out = new LinkedHashSet<>();
+        if (request.get("RequestItems") instanceof Map<?, ?> items) {
+            for (Object k : items.keySet()) if (k instanceof String s) out.add(s);
+        }
+        if (request.get("TransactItems") instanceof List<?> list) {
+            for (Object o : list) {
+                if (!(o instanceof Map<?, ?> item)) continue;
+                for (Object action : item.values()) {
+                    if (action instanceof Map<?, ?> a && a.get("TableName") instanceof String s) out.add(s);
+                }
+            }
+        }
+        return new ArrayList<>(out);
+    }
+}
