@@ -93,7 +93,7 @@ public final class CapacitySampler {
     }
 
     /** A partition's label: its first token, and its first sort position when a split cut one key's items. */
-    static String partitionLabel(CapacitySnapshot.PartitionSnapshot p) {
+    public static String partitionLabel(CapacitySnapshot.PartitionSnapshot p) {
         String token = String.format(Locale.ROOT, "%016x", p.startToken());
         return p.startSort() == Long.MIN_VALUE ? token : token + "/" + String.format(Locale.ROOT, "%016x", p.startSort());
     }

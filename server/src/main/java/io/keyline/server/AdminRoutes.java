@@ -10,7 +10,8 @@ import java.util.function.Supplier;
  * Read-only admin pages served on {@code GET <path>} beside the DynamoDB API, each a JSON
  * document built on demand: {@code /admin/partitions} is the capacity model's partition map
  * (tables, GSIs, partitions, consumed units, throttles), {@code /metrics} the metrics in
- * Prometheus' text format ({@link PrometheusExposition}). Immutable; the suppliers must be
+ * Prometheus' text format ({@link PrometheusExposition}), {@code /admin/top} what {@code keyline top}
+ * shows ({@link TopReport}). Immutable; the suppliers must be
  * thread-safe (they run on worker threads).
  */
 public final class AdminRoutes {
@@ -18,6 +19,8 @@ public final class AdminRoutes {
     public static final String PARTITIONS = "/admin/partitions";
     /** The metrics in Prometheus' text format. */
     public static final String METRICS = "/metrics";
+    /** Per table and GSI: units in the last second and minute, throttles by reason, the hottest partition ({@link TopReport}). */
+    public static final String TOP = "/admin/top";
 
     /** A page that is not JSON: its content type and bytes. */
     record TextPage(String contentType, byte[] body) {}
@@ -35,8 +38,14 @@ public final class AdminRoutes {
 
     /** The admin pages of an engine and {@code GET /metrics} (Prometheus) of its metrics. */
     public static AdminRoutes of(Engine engine, Metrics metrics) {
+        return of(engine, metrics, TopReport.HotKeys.NONE);
+    }
+
+    /** The same, with {@code GET /admin/top} naming each table's hottest key from {@code hotKeys}. */
+    public static AdminRoutes of(Engine engine, Metrics metrics, TopReport.HotKeys hotKeys) {
         return new AdminRoutes(Map.of(PARTITIONS, () -> CapacityReport.json(engine.capacity().snapshot()),
-                METRICS, () -> new TextPage(PrometheusExposition.CONTENT_TYPE, PrometheusExposition.scrape(metrics.store()))));
+                METRICS, () -> new TextPage(PrometheusExposition.CONTENT_TYPE, PrometheusExposition.scrape(metrics.store())),
+                TOP, () -> TopReport.json(engine.capacity().snapshot(), metrics, hotKeys)));
     }
 
     /** The page at {@code path}, or null if there is none. */
