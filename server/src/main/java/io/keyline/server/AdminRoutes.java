@@ -36,9 +36,12 @@ public final class AdminRoutes {
         return new AdminRoutes(Map.of(PARTITIONS, () -> CapacityReport.json(engine.capacity().snapshot())));
     }
 
-    /** The admin pages of an engine and {@code GET /metrics} (Prometheus) of its metrics. */
+    /**
+     * The admin pages of an engine and {@code GET /metrics} (Prometheus) of its metrics;
+     * {@code GET /admin/top} names each table's hottest key from Contributor Insights where on.
+     */
     public static AdminRoutes of(Engine engine, Metrics metrics) {
-        return of(engine, metrics, TopReport.HotKeys.NONE);
+        return of(engine, metrics, new InsightsHotKeys(engine));
     }
 
     /** The same, with {@code GET /admin/top} naming each table's hottest key from {@code hotKeys}. */

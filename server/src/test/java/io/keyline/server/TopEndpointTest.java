@@ -104,6 +104,23 @@ class TopEndpointTest {
         assertThat(later).containsEntry("hottestPartition", null);
     }
 
+    @Test void withContributorInsightsOnTheHottestKeyIsNamed() {
+        try (DynamoDbClient db = client()) {
+            db.createTable(b -> b.tableName("Keys").billingMode("PAY_PER_REQUEST")
+                    .attributeDefinitions(a -> a.attributeName("p").attributeType("S"))
+                    .keySchema(k -> k.attributeName("p").keyType("HASH")));
+            db.updateContributorInsights(b -> b.tableName("Keys").contributorInsightsAction("ENABLE"));
+            for (int i = 0; i < 30; i++) {
+                db.putItem(b -> b.tableName("Keys").item(Map.of("p", AttributeValue.fromS("often"))));
+                int n = i;
+                db.putItem(b -> b.tableName("Keys").item(Map.of("p", AttributeValue.fromS("once-" + n))));
+            }
+        }
+        keyline.metrics().sample();
+        Map<String, Object> table = list(top().get("resources")).get(0);
+        assertThat(table).containsEntry("table", "Keys").containsEntry("hottestKey", "often").doesNotContainKey("hottestKeyNote");
+    }
+
     private Map<String, Object> top() {
         try (RawHttp http = keyline.raw()) {
             RawHttp.Response r = http.send("GET", AdminRoutes.TOP, Map.of(), new byte[0]);
