@@ -11,9 +11,6 @@ import io.keyline.time.SystemClock;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.Collections;
-import java.util.List;
 
 /**
  * CPU per PutItem with Contributor Insights on against off, in process: two engines alike (memory
@@ -36,29 +33,10 @@ public final class InsightsCostBenchmark {
         Operations on = setUp(true);
         Operations off = setUp(false);
         ThreadMXBean cpu = ManagementFactory.getThreadMXBean();
-        List<Double> onCosts = new ArrayList<>();
-        List<Double> offCosts = new ArrayList<>();
-        List<Double> ratios = new ArrayList<>();
-        int next = 0;
-        for (int round = 0; round < ROUNDS + 2; round++) {
-            boolean onFirst = round % 2 == 0;
-            double a = round(onFirst ? on : off, next, cpu);
-            double b = round(onFirst ? off : on, next, cpu);
-            next += PUTS_PER_ROUND;
-            double onUs = onFirst ? a : b, offUs = onFirst ? b : a;
-            if (round >= 2) { // two warm-up rounds
-                onCosts.add(onUs);
-                offCosts.add(offUs);
-                ratios.add(onUs / offUs);
-            }
-            System.out.printf("round %d: insights on %.2f µs CPU/put, off %.2f µs CPU/put, on/off %.3f%n", round, onUs, offUs, onUs / offUs);
-        }
-        Collections.sort(onCosts);
-        Collections.sort(offCosts);
-        Collections.sort(ratios);
-        System.out.printf("median: on %.2f µs, off %.2f µs, median ratio on/off %.3f (min %.3f, max %.3f)%n",
-                onCosts.get(onCosts.size() / 2), offCosts.get(offCosts.size() / 2), ratios.get(ratios.size() / 2),
-                ratios.get(0), ratios.get(ratios.size() - 1));
+        int[] rounds = {0};
+        // The two sides of a round write the same fresh keys: the n-th call of either starts at key (n / 2) * PUTS_PER_ROUND.
+        PairedRounds.run(ROUNDS, "insights on", "off", "µs CPU/put",
+                () -> round(on, rounds[0]++ / 2 * PUTS_PER_ROUND, cpu), () -> round(off, rounds[0]++ / 2 * PUTS_PER_ROUND, cpu));
     }
 
     /** CPU µs per put of one round of puts of keys from {@code first} on. */

@@ -13,8 +13,6 @@ import io.keyline.time.SystemClock;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 
 /**
@@ -40,25 +38,9 @@ public final class MetricsCostBenchmark {
         Metrics.attach(off.capacity().model(), clock, MetricsSettings.off(), 80_000, 80_000, e -> {});
         Operations onOps = setUp(on);
         Operations offOps = setUp(off);
-        byte[][] requests = new byte[KEYS][];
-        for (int i = 0; i < KEYS; i++) {
-            requests[i] = ("{\"TableName\":\"bench\",\"Item\":{\"p\":{\"S\":\"key-" + i + "\"},\"payload\":{\"S\":\""
-                    + "x".repeat(200) + "\"},\"n\":{\"N\":\"" + i + "\"}}}").getBytes(StandardCharsets.UTF_8);
-        }
-        List<Double> onCosts = new ArrayList<>(), offCosts = new ArrayList<>();
-        for (int round = 0; round < ROUNDS + 2; round++) {
-            double a = round(threads, onOps, onMetrics, clock, requests);
-            double b = round(threads, offOps, null, clock, requests);
-            if (round >= 2) { // two warm-up rounds
-                onCosts.add(a);
-                offCosts.add(b);
-            }
-            System.out.printf("round %d: metrics on %.3f µs CPU/put, off %.3f µs CPU/put%n", round, a, b);
-        }
-        Collections.sort(onCosts);
-        Collections.sort(offCosts);
-        double mOn = onCosts.get(onCosts.size() / 2), mOff = offCosts.get(offCosts.size() / 2);
-        System.out.printf("median: metrics on %.3f µs CPU/put, off %.3f µs CPU/put, on/off %.3f%n", mOn, mOff, mOn / mOff);
+        byte[][] requests = PutThroughputBenchmark.putRequests(KEYS);
+        PairedRounds.run(ROUNDS, "metrics on", "off", "µs CPU/put",
+                () -> round(threads, onOps, onMetrics, clock, requests), () -> round(threads, offOps, null, clock, requests));
     }
 
     /** CPU µs per put of one round; with metrics, each put is also recorded as the server records a request. */

@@ -9,9 +9,6 @@ import io.keyline.protocol.JsonObject;
 import io.keyline.storage.memory.MemoryStorage;
 import io.keyline.time.SystemClock;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.Collections;
-import java.util.List;
 
 /**
  * PutItem throughput in process with {@code --capacity enforce} against {@code --capacity off}
@@ -30,26 +27,18 @@ public final class PutThroughputBenchmark {
         Engine off = engine(CapacityMode.OFF);
         Operations enforceOps = setUp(enforce);
         Operations offOps = setUp(off);
-        byte[][] requests = new byte[KEYS][];
-        for (int i = 0; i < KEYS; i++) {
+        byte[][] requests = putRequests(KEYS);
+        PairedRounds.run(ROUNDS, "enforce", "off", "puts/s", () -> round(enforceOps, requests), () -> round(offOps, requests));
+    }
+
+    /** PutItem bodies of {@code keys} keys, 200-byte payloads: what the in-process PutItem benchmarks send. */
+    static byte[][] putRequests(int keys) {
+        byte[][] requests = new byte[keys][];
+        for (int i = 0; i < keys; i++) {
             requests[i] = ("{\"TableName\":\"bench\",\"Item\":{\"p\":{\"S\":\"key-" + i + "\"},\"payload\":{\"S\":\""
                     + "x".repeat(200) + "\"},\"n\":{\"N\":\"" + i + "\"}}}").getBytes(StandardCharsets.UTF_8);
         }
-        List<Double> enforceRates = new ArrayList<>();
-        List<Double> offRates = new ArrayList<>();
-        for (int round = 0; round < ROUNDS + 2; round++) {
-            double e = round(enforceOps, requests);
-            double o = round(offOps, requests);
-            if (round >= 2) { // two warm-up rounds
-                enforceRates.add(e);
-                offRates.add(o);
-            }
-            System.out.printf("round %d: enforce %.0f puts/s, off %.0f puts/s%n", round, e, o);
-        }
-        Collections.sort(enforceRates);
-        Collections.sort(offRates);
-        double me = enforceRates.get(enforceRates.size() / 2), mo = offRates.get(offRates.size() / 2);
-        System.out.printf("median: enforce %.0f puts/s, off %.0f puts/s, enforce/off %.3f%n", me, mo, me / mo);
+        return requests;
     }
 
     private static double round(Operations ops, byte[][] requests) {
