@@ -6,7 +6,7 @@ package io.keyline.server.cloudwatch;
  * {@code __type}), HTTP status and fault side. Built only by the factories here, which own the
  * message texts; the texts follow CloudWatch's where they are known (quoted in the factory).
  * CloudWatch is not DynamoDB: these errors are not {@link io.keyline.error.ApiException}s, whose
- * types are DynamoDB's. Immutable.
+ * types are DynamoDB's (docs/RULES.md#CW-ERRORS). Immutable.
  */
 final class CloudWatchError extends RuntimeException {
     private final String code;

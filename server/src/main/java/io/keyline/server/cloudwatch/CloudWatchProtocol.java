@@ -19,7 +19,7 @@ import java.util.function.Function;
  * CloudWatch is "AWS query compatible" ({@code awsQueryCompatible} in its model): in CBOR and
  * JSON an error's {@code __type} is its shape and the header {@code x-amzn-query-error} carries
  * the query code and fault ({@code InvalidParameterValue;Sender}), which the SDKs report as the
- * error code. Stateless.
+ * error code. docs/RULES.md#CW-PROTOCOLS, #CW-ERRORS. Stateless.
  */
 enum CloudWatchProtocol {
     CBOR("application/cbor"), JSON("application/x-amz-json-1.0"), QUERY("text/xml");

@@ -20,7 +20,8 @@ import java.util.regex.Pattern;
  * Keyline evaluates no expressions. Paging: a page holds at most {@code MaxDatapoints} values
  * (default {@value #DEFAULT_MAX_DATAPOINTS}) across its results; the result cut short says
  * {@code PartialData} and {@code NextToken} names the query and the timestamp where the next page
- * starts, so values that arrive between pages do not shift it. Stateless; reads the store.
+ * starts, so values that arrive between pages do not shift it (docs/RULES.md#CW-GET-METRIC-DATA).
+ * Stateless; reads the store.
  */
 final class GetMetricData {
     static final int DEFAULT_MAX_DATAPOINTS = 100_800;

@@ -15,7 +15,8 @@ import java.util.Map;
  * required members, Statistics or ExtendedStatistics (one of them, not both), the period, StartTime
  * before EndTime and at most {@value #MAX_DATAPOINTS} data points per call. A metric that does not
  * exist, another namespace, or a Unit that is not the metric's answers with no data points, as
- * CloudWatch does. Stateless; reads the store, which is thread-safe.
+ * CloudWatch does (docs/RULES.md#CW-DATAPOINT-LIMIT, #CW-LIST-METRICS). Stateless; reads the store,
+ * which is thread-safe.
  */
 final class GetMetricStatistics {
     /** The most data points one call may ask for (AWS's GetMetricStatistics reference). */

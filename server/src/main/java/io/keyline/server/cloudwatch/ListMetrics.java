@@ -13,7 +13,8 @@ import java.util.Map;
  * Namespace, MetricName and dimension filters (a filter with only a Name matches any value),
  * {@value #PAGE_SIZE} a page as CloudWatch pages it, in a stable order; NextToken is the position
  * of the next page in that order. Every series in the store has had a value within the retention
- * (at most a few hours), so {@code RecentlyActive=PT3H} filters nothing. Stateless; reads the store.
+ * (at most a few hours), so {@code RecentlyActive=PT3H} filters nothing (docs/RULES.md#CW-LIST-METRICS).
+ * Stateless; reads the store.
  */
 final class ListMetrics {
     static final int PAGE_SIZE = 500;

@@ -18,7 +18,7 @@ import java.util.regex.Pattern;
  * minimum, p100 the maximum, and any percentile of a period whose count is 1 or whose minimum
  * equals its maximum is that value; elsewhere it is absent, as CloudWatch leaves it out
  * (AWS's GetMetricStatistics reference: "CloudWatch needs raw data points to calculate
- * percentile statistics"). Stateless.
+ * percentile statistics"). docs/RULES.md#CW-PERIOD, #CW-PERCENTILES. Stateless.
  */
 final class Statistics {
     static final String STANDARD = "Minimum, Maximum, Average, SampleCount, Sum";
