@@ -171,8 +171,8 @@ class CloudWatchProtocolsTest {
         }
     }
 
-    @Test void withoutMetricsCloudWatchRequestsAreNotAnswered() {
-        // A DynamoDB target it is not: the DynamoDB side answers UnknownOperationException when no endpoint is mounted.
+    @Test void dynamoDbRequestsAreNotCloudWatchRequests() {
+        // They go on to the DynamoDB processor, as CloudWatch requests do when the server keeps no metrics.
         assertThat(CloudWatchEndpoint.accepts("/", h -> h.equals("X-Amz-Target") ? "DynamoDB_20120810.PutItem" : null)).isFalse();
         assertThat(CloudWatchEndpoint.accepts("/", h -> h.equals("Content-Type") ? "application/x-amz-json-1.0" : null)).isFalse();
     }
