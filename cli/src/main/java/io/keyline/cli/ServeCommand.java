@@ -128,8 +128,8 @@ public final class ServeCommand implements Callable<Integer> {
 
     // The default can also come from -Dkeyline.metrics, so bench/variants.sh can compare on and off as JVM options.
     @Option(names = "--metrics", paramLabel = "on|off", defaultValue = "${sys:keyline.metrics:-on}",
-            description = "Keep DynamoDB's CloudWatch metrics and Keyline's own (GET /metrics, Prometheus). off records "
-                    + "nothing; throttles are still explained in the log. Default: on.")
+            description = "Keep DynamoDB's CloudWatch metrics and Keyline's own (GET /metrics for Prometheus; aws cloudwatch with --endpoint-url). off "
+                    + "records nothing; throttles are still explained in the log. Default: on.")
     String metricsSwitch;
 
     @Option(names = "--metrics-retention", paramLabel = "DURATION[,DURATION]", defaultValue = "3h,15m",

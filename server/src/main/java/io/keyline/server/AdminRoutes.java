@@ -3,6 +3,7 @@ package io.keyline.server;
 import io.keyline.engine.Engine;
 import io.keyline.engine.metering.CapacityReport;
 import io.keyline.metrics.Metrics;
+import io.keyline.server.cloudwatch.CloudWatchEndpoint;
 import java.util.Map;
 import java.util.function.Supplier;
 
@@ -11,7 +12,8 @@ import java.util.function.Supplier;
  * document built on demand: {@code /admin/partitions} is the capacity model's partition map
  * (tables, GSIs, partitions, consumed units, throttles), {@code /metrics} the metrics in
  * Prometheus' text format ({@link PrometheusExposition}), {@code /admin/top} what {@code keyline top}
- * shows ({@link TopReport}). Immutable; the suppliers must be
+ * shows ({@link TopReport}); with metrics, CloudWatch's POST requests are answered beside them
+ * ({@link CloudWatchEndpoint}). Immutable; the suppliers must be
  * thread-safe (they run on worker threads).
  */
 public final class AdminRoutes {
@@ -26,8 +28,15 @@ public final class AdminRoutes {
     record TextPage(String contentType, byte[] body) {}
 
     private final Map<String, Supplier<Object>> routes;
+    /** CloudWatch's read API over the metrics, or null without metrics. */
+    private final CloudWatchEndpoint cloudWatch;
 
-    private AdminRoutes(Map<String, Supplier<Object>> routes) { this.routes = Map.copyOf(routes); }
+    private AdminRoutes(Map<String, Supplier<Object>> routes, CloudWatchEndpoint cloudWatch) {
+        this.routes = Map.copyOf(routes);
+        this.cloudWatch = cloudWatch;
+    }
+
+    private AdminRoutes(Map<String, Supplier<Object>> routes) { this(routes, null); }
 
     public static AdminRoutes none() { return new AdminRoutes(Map.of()); }
 
@@ -37,8 +46,9 @@ public final class AdminRoutes {
     }
 
     /**
-     * The admin pages of an engine and {@code GET /metrics} (Prometheus) of its metrics;
-     * {@code GET /admin/top} names each table's hottest key from Contributor Insights where on.
+     * The admin pages of an engine, {@code GET /metrics} (Prometheus) of its metrics and the
+     * CloudWatch endpoint over them ({@link CloudWatchEndpoint}); {@code GET /admin/top} names each
+     * table's hottest key from Contributor Insights where on.
      */
     public static AdminRoutes of(Engine engine, Metrics metrics) {
         return of(engine, metrics, new InsightsHotKeys(engine));
@@ -48,8 +58,12 @@ public final class AdminRoutes {
     public static AdminRoutes of(Engine engine, Metrics metrics, TopReport.HotKeys hotKeys) {
         return new AdminRoutes(Map.of(PARTITIONS, () -> CapacityReport.json(engine.capacity().snapshot()),
                 METRICS, () -> new TextPage(PrometheusExposition.CONTENT_TYPE, PrometheusExposition.scrape(metrics.store())),
-                TOP, () -> TopReport.json(engine.capacity().snapshot(), metrics, hotKeys)));
+                TOP, () -> TopReport.json(engine.capacity().snapshot(), metrics, hotKeys)),
+                new CloudWatchEndpoint(metrics.store()));
     }
+
+    /** The CloudWatch endpoint, or null if there is none. */
+    CloudWatchEndpoint cloudWatch() { return cloudWatch; }
 
     /** The page at {@code path}, or null if there is none. */
     Supplier<Object> get(String path) { return routes.get(path); }

@@ -86,6 +86,9 @@ final class HttpReplies {
             out.writeBytes(CONTENT_TYPE_LINE).writeCharSequence(reply.contentType(), StandardCharsets.US_ASCII);
         }
         writeDecimal(out.writeBytes(CONTENT_LENGTH_LINE), body.length);
+        for (java.util.Map.Entry<String, String> h : reply.headers().entrySet()) {
+            out.writeCharSequence("\r\n" + h.getKey() + ": " + h.getValue(), StandardCharsets.US_ASCII);
+        }
         out.writeBytes(DATE_LINE).writeBytes(dateText().bytes());
         if (!keepAlive) {
             out.writeBytes(CONNECTION_CLOSE);
@@ -106,6 +109,7 @@ final class HttpReplies {
         h.set(CRC32_HEADER, Long.toString(crc32(reply.body())));
         if (reply.contentType() != null) h.set(HttpHeaderNames.CONTENT_TYPE, reply.contentType());
         h.setInt(HttpHeaderNames.CONTENT_LENGTH, reply.body().length);
+        reply.headers().forEach(h::set);
         h.set(HttpHeaderNames.DATE, dateText().text());
         if (!keepAlive) {
             h.set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);

@@ -8,7 +8,8 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * One HTTP reply before it meets Netty: status, content type and body bytes. Error bodies are
+ * One HTTP reply before it meets Netty: status, content type, body bytes and any headers beyond
+ * those {@link HttpReplies} writes on every reply (the CloudWatch protocols add some). Error bodies are
  * rendered here, the one place an {@link ApiException} becomes wire JSON:
  * {@code {"__type": type, "message": text, ...extras}} (no message when the error has none, as
  * DynamoDB sends UnknownOperationException and a SerializationException for a body that is not
@@ -16,7 +17,7 @@ import java.util.Set;
  * {@link #CAPITAL_MESSAGE_KEY} and {@code message} for all others; the SDKs read both
  * (docs/RULES.md#WIRE-MESSAGE-KEY). Immutable.
  */
-record Reply(int status, String contentType, byte[] body) {
+record Reply(int status, String contentType, byte[] body, Map<String, String> headers) {
     static final String AMZ_JSON = "application/x-amz-json-1.0";
     private static final byte[] EMPTY = new byte[0];
     /**
@@ -27,6 +28,16 @@ record Reply(int status, String contentType, byte[] body) {
      * {@code "message"} (dynalite's assertValidation, assertNotFound and test/connection.js).
      */
     static final Set<String> CAPITAL_MESSAGE_KEY = Set.of("SerializationException", "AccessDeniedException");
+
+    /** A reply with no headers beyond those every reply carries. */
+    Reply(int status, String contentType, byte[] body) {
+        this(status, contentType, body, Map.of());
+    }
+
+    /** A CloudWatch reply, with the headers its protocol adds. */
+    static Reply of(io.keyline.server.cloudwatch.CloudWatchReply r) {
+        return new Reply(r.status(), r.contentType(), r.body(), r.headers());
+    }
 
     /** A successful operation result; {@code null} means an empty body (TagResource does that). */
     static Reply ok(Object result) {

@@ -1,6 +1,7 @@
 package io.keyline.server;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufUtil;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
@@ -14,6 +15,7 @@ import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.util.ReferenceCountUtil;
 import io.keyline.error.Errors;
+import io.keyline.server.cloudwatch.CloudWatchEndpoint;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.ArrayDeque;
@@ -24,7 +26,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Per-connection dispatcher. Routes {@code GET /} to the health check, {@code GET} of an
- * {@link AdminRoutes} path to that admin page, {@code POST /} to the
+ * {@link AdminRoutes} path to that admin page, a CloudWatch request (when the routes have its
+ * endpoint: {@link CloudWatchEndpoint#accepts}) to that endpoint on a worker, {@code POST /} to the
  * {@link ApiRequestProcessor}, anything else to 404 (DynamoDB signs the
  * path, so another path fails its signature check there; without verification, 404 says the same). Requests of one
  * connection are answered strictly in order: while one is in flight, later (pipelined) ones
@@ -115,6 +118,11 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
         String path = q < 0 ? uri : uri.substring(0, q);
         String query = q < 0 ? null : uri.substring(q + 1);
         HttpMethod method = request.method();
+        if (method.equals(HttpMethod.POST) && admin.cloudWatch() != null
+                && CloudWatchEndpoint.accepts(path, request.headers()::get)) {
+            cloudWatch(ctx, request, requestId, path, version, keepAlive);
+            return;
+        }
         if (method.equals(HttpMethod.POST) && path.equals("/")) {
             dispatch(ctx, request, requestId, query, version, keepAlive);
             return;
@@ -148,6 +156,16 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
         } else {
             handOff(ctx, request, requestId, version, keepAlive, () -> processor.process(requestId, request.headers(), query, body));
         }
+    }
+
+    /** A CloudWatch read (it walks the metrics store, so a worker runs it). */
+    private void cloudWatch(ChannelHandlerContext ctx, FullHttpRequest request, String requestId, String path,
+                            HttpVersion version, boolean keepAlive) {
+        inFlight.enter();
+        handOff(ctx, request, requestId, version, keepAlive, () -> {
+            byte[] body = ByteBufUtil.getBytes(request.content());
+            return Reply.of(admin.cloudWatch().handle(path, request.headers()::get, body, requestId));
+        });
     }
 
     /** Runs {@code work} on a worker and writes its reply back on this channel's event loop. */
