@@ -82,8 +82,16 @@ public final class ServeCommand implements Callable<Integer> {
     long itemCollectionLimit;
 
     @Option(names = "--region", paramLabel = "REGION", defaultValue = "us-east-1",
-            description = "Region named in table ARNs and DescribeEndpoints. Default: ${DEFAULT-VALUE}.")
+            description = "Default region: where a request that names no region goes, and the region of tables "
+                    + "written before regions were kept apart. A signed request sees the tables of the region in "
+                    + "its credential scope; ARNs and DescribeEndpoints name the request's region. "
+                    + "Default: ${DEFAULT-VALUE}.")
     String region;
+
+    @Option(names = "--shared-db",
+            description = "One set of tables for every region (as DynamoDB Local's -sharedDb): all requests see the "
+                    + "default region's tables; ARNs still name the request's region.")
+    boolean sharedDb;
 
     @Option(names = "--capacity", paramLabel = "MODE", defaultValue = "enforce", converter = CapacityModeConverter.class,
             description = "DynamoDB's capacity physics: enforce (throttle as DynamoDB would), account (measure and "
@@ -156,6 +164,11 @@ public final class ServeCommand implements Callable<Integer> {
      * not their sum.
      */
     Running start() {
+        if (!region.matches("[A-Za-z0-9._-]{1,64}")) {
+            // the sigv4 scope's region form: the region becomes part of ARNs and catalog keys
+            throw new StartupException("--region must be 1 to 64 letters, digits, dots, dashes or underscores, not '"
+                    + region + "'", null);
+        }
         CompletableFuture<Storage> opening = new CompletableFuture<>();
         Thread opener = new Thread(() -> {
             try {
@@ -177,7 +190,7 @@ public final class ServeCommand implements Callable<Integer> {
         Settings defaults = Settings.defaults();
         Settings settings = new Settings(region, defaults.accountId(), tableCreateDelay, tableDeleteDelay)
                 .withGsiLag(gsiLag).withItemCollectionLimitBytes(itemCollectionLimit)
-                .withCapacity(capacitySettings());
+                .withCapacity(capacitySettings()).withSharedDb(sharedDb);
         // DescribeEndpoints must name this server, or clients doing endpoint discovery leave it
         if (port != 0) settings = settings.withEndpointAddress(displayHost(host) + ":" + port);
         Engine engine = new Engine(storage, SystemClock.INSTANCE, settings);
@@ -193,7 +206,8 @@ public final class ServeCommand implements Callable<Integer> {
             engine.close();
             throw new StartupException(e.getMessage(), e);
         }
-        log.info("Keyline listening on http://{}:{} (region {}), data {}, capacity {}", displayHost(host), bound, region,
+        log.info("Keyline listening on http://{}:{} (region {}{}), data {}, capacity {}", displayHost(host), bound, region,
+                sharedDb ? ", tables shared by all regions" : "",
                 storage.describe(), capacity.name().toLowerCase(java.util.Locale.ROOT));
         return new Running(server, engine, bound);
     }

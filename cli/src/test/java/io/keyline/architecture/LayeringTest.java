@@ -32,6 +32,7 @@ class LayeringTest {
             .layer("engine").definedBy("io.keyline.engine..")
             .layer("capacity").definedBy("io.keyline.capacity..")
             .layer("metrics").definedBy("io.keyline.metrics..")
+            .layer("insights").definedBy("io.keyline.insights..")
             .layer("foundation").definedBy(FOUNDATION)
             .layer("storage SPI").definedBy("io.keyline.storage")
             .layer("storage backends").definedBy("io.keyline.storage.memory..", "io.keyline.storage.rocksdb..")
@@ -41,8 +42,9 @@ class LayeringTest {
             .whereLayer("protocol").mayOnlyBeAccessedByLayers("operations", "server")
             .whereLayer("expressions").mayOnlyBeAccessedByLayers("operations", "engine")
             .whereLayer("engine").mayOnlyBeAccessedByLayers("operations", "server", "cli")
-            .whereLayer("capacity").mayOnlyBeAccessedByLayers("engine", "operations", "server", "cli", "metrics")
+            .whereLayer("capacity").mayOnlyBeAccessedByLayers("engine", "insights", "operations", "server", "cli", "metrics")
             .whereLayer("metrics").mayOnlyBeAccessedByLayers("engine", "operations", "server", "cli")
+            .whereLayer("insights").mayOnlyBeAccessedByLayers("engine", "operations", "server", "cli")
             .whereLayer("storage backends").mayOnlyBeAccessedByLayers("cli")
             .as("layers: cli → server → op → {protocol, expr, engine, metrics, capacity} → {model, metadata, error, time, storage SPI}");
 
@@ -86,8 +88,15 @@ class LayeringTest {
             .as("metrics watch the capacity model and the clock: nothing above them (DESIGN.md: observability never sits in the model's way)");
 
     @ArchTest
+    static final ArchRule insightsCountBesideTheEngine = classes()
+            .that().resideInAPackage("io.keyline.insights..")
+            .should().onlyDependOnClassesThat().resideInAnyPackage("io.keyline.insights..", "io.keyline.capacity..",
+                    "io.keyline.model..", "io.keyline.metadata..", "io.keyline.time..", "java..")
+            .as("Contributor Insights depends only on the metadata (where its states live), the data model, consumed units and the clock");
+
+    @ArchTest
     static final ArchRule engineNeverSeesTheWire = noClasses()
-            .that().resideInAnyPackage("io.keyline.engine..", "io.keyline.capacity..", "io.keyline.expr..",
+            .that().resideInAnyPackage("io.keyline.engine..", "io.keyline.capacity..", "io.keyline.expr..", "io.keyline.insights..",
                     "io.keyline.storage..", "io.keyline.metadata..", "io.keyline.model..")
             .should().dependOnClassesThat().resideInAPackage("io.keyline.protocol..")
             .as("the wire format stops at the operations: below them nothing reads or writes protocol JSON");

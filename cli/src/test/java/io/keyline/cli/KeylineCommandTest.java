@@ -107,6 +107,30 @@ class KeylineCommandTest {
     }
 
     @Test
+    void sharedDbGivesEveryRegionTheDefaultRegionsTables() throws Exception {
+        ServeCommand serve = new ServeCommand();
+        new CommandLine(serve).parseArgs("--in-memory", "--port", "0", "--shared-db");
+        try (ServeCommand.Running running = serve.start()) {
+            assertThat(running.engine().settings().sharedDb()).isTrue();
+            assertThat(running.engine().inRegion("eu-west-1").namespace()).isEqualTo(running.engine().namespace());
+        }
+        ServeCommand separate = new ServeCommand();
+        new CommandLine(separate).parseArgs("--in-memory", "--port", "0");
+        try (ServeCommand.Running running = separate.start()) {
+            assertThat(running.engine().inRegion("eu-west-1").namespace().region()).isEqualTo("eu-west-1");
+        }
+    }
+
+    @Test
+    void aRegionThatCannotBePartOfAnArnIsRefused() {
+        CommandLine cli = Keyline.commandLine();
+        StringWriter err = new StringWriter();
+        cli.setErr(new PrintWriter(err));
+        assertThat(cli.execute("serve", "--in-memory", "--port", "0", "--region", "us:east")).isEqualTo(1);
+        assertThat(err.toString()).startsWith("keyline: --region must be");
+    }
+
+    @Test
     void serveKeepsDataInRocksDbUnderTheDataDir(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
         java.nio.file.Path data = dir.resolve("data");
         ServeCommand serve = new ServeCommand();

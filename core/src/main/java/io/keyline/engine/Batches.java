@@ -9,6 +9,7 @@ import io.keyline.engine.codec.KeyCodec;
 import io.keyline.engine.metering.TransactionCapacity;
 import io.keyline.engine.store.ItemStore;
 import io.keyline.engine.transaction.Transactions;
+import io.keyline.metadata.Namespace;
 import io.keyline.metadata.PrimaryKey;
 import io.keyline.metadata.TableMetadata;
 import io.keyline.model.AttributeValue;
@@ -21,16 +22,23 @@ import java.util.function.Supplier;
  * The engine's verbs for requests that name several items: BatchGetItem, BatchWriteItem,
  * TransactGetItems and TransactWriteItems. Each verb hands one step to the engine's
  * transactions, idempotency tokens or transaction capacity; the operations keep validation and
- * the wire shapes. One per engine ({@link Engine#batches()}); thread-safe, as what it delegates to.
+ * the wire shapes. One per namespace view of the engine ({@link Engine#batches()}): the tables it
+ * is handed are that namespace's, and its ClientRequestTokens are that namespace's own (two
+ * regions never share a token). Thread-safe, as what it delegates to.
  */
 public final class Batches {
     private final Transactions transactions;
     private final TransactionCapacity transactionCapacity;
+    private final Namespace namespace;
 
-    Batches(Transactions transactions, TransactionCapacity transactionCapacity) {
+    Batches(Transactions transactions, TransactionCapacity transactionCapacity, Namespace namespace) {
         this.transactions = transactions;
         this.transactionCapacity = transactionCapacity;
+        this.namespace = namespace;
     }
+
+    /** The same verbs for the tables of namespace {@code ns}. */
+    Batches in(Namespace ns) { return new Batches(transactions, transactionCapacity, ns); }
 
     /** The admission decision of BatchGetItem and BatchWriteItem. */
     public BatchAdmission admission() { return transactions.admission(); }
@@ -65,6 +73,6 @@ public final class Batches {
 
     /** Runs {@code work} once per ClientRequestToken and fingerprint within the token window (docs/RULES.md#TX-IDEMPOTENCY). */
     public Object idempotent(String token, Object fingerprint, Supplier<Object> work) {
-        return transactions.tokens().run(token, fingerprint, work);
+        return transactions.tokens().run(namespace + " " + token, fingerprint, work);
     }
 }

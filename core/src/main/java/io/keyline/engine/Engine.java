@@ -30,6 +30,8 @@ import io.keyline.engine.transaction.Transactions;
 import io.keyline.error.ApiException;
 import io.keyline.error.Errors;
 import io.keyline.expr.Condition;
+import io.keyline.insights.ContributorInsights;
+import io.keyline.metadata.Namespace;
 import io.keyline.metadata.PrimaryKey;
 import io.keyline.metadata.TableMetadata;
 import io.keyline.metadata.TableStatus;
@@ -54,6 +56,13 @@ import java.util.Map;
  * DynamoDB's throttling error. Operations exchange only {@code io.keyline.engine.api} records
  * and metadata with it, never the sub-packages' types. The remaining getters serve the server,
  * the benchmarks and tests.
+ *
+ * <p>Namespaces (docs/RULES.md#NS-REGION): the engine built by a constructor serves the default
+ * namespace (the configured account and region). {@link #inRegion} gives the view a request of
+ * another region uses: the same services and storage, but {@link #table}, {@link #tables()} and
+ * {@link #batches()} find tables in that region's namespace (with {@code --shared-db}, the
+ * default one) and show ARNs in that region. Views are cheap, share everything, and closing one
+ * closes nothing.
  */
 public final class Engine implements AutoCloseable {
     private final Storage storage;
@@ -67,6 +76,10 @@ public final class Engine implements AutoCloseable {
     private final Tables tables;
     private final Batches batches;
     private final MeteredWrite meteredWrite;
+    private final ContributorInsights insights;
+    private final Namespace namespace;
+    /** Null for a view: only the engine that built the services closes them. */
+    private final Engine root;
 
     /**
      * An engine whose start-up statistics decode each stored entry with {@link ItemCodec} and
@@ -82,20 +95,54 @@ public final class Engine implements AutoCloseable {
         this.clock = clock;
         this.settings = settings;
         this.catalog = new Catalog(storage, clock, settings, sizer);
-        this.capacity = new CapacityRegistry(settings.capacity(), clock, catalog::get);
-        this.itemCapacity = new ItemCapacity(capacity.model());
+        this.namespace = catalog.defaultNamespace();
+        this.root = null;
+        this.capacity = new CapacityRegistry(settings.capacity(), clock, namespace, catalog::current);
+        this.insights = new ContributorInsights(clock);
+        this.itemCapacity = new ItemCapacity(capacity.model(), insights);
         this.items = new ItemStore(storage, this::written);
         this.indexes = new Indexes(storage, catalog, items, clock, settings);
         TransactionCapacity transactionCapacity = new TransactionCapacity(capacity, itemCapacity);
-        this.batches = new Batches(new Transactions(items, clock, BatchAdmission.ADMIT_ALL, transactionCapacity), transactionCapacity);
-        this.tables = new Tables(catalog, capacity, indexes, clock, settings);
+        this.batches = new Batches(new Transactions(items, clock, BatchAdmission.ADMIT_ALL, transactionCapacity), transactionCapacity,
+                namespace);
+        this.tables = new Tables(catalog, capacity, indexes, clock, settings, namespace, settings.region(), insights);
         this.meteredWrite = new MeteredWrite(items, capacity, itemCapacity);
         // Tables found on storage get their partitions now, with full burst buckets.
-        for (String name : catalog.names(null, Integer.MAX_VALUE)) {
-            TableMetadata t = catalog.get(name);
-            if (t != null) capacity.register(t);
-        }
+        for (TableMetadata t : catalog.all()) capacity.register(t);
     }
+
+    /** A view of {@code root} for namespace {@code ns}, showing ARNs in {@code region}. */
+    private Engine(Engine root, Namespace ns, String region) {
+        this.storage = root.storage;
+        this.clock = root.clock;
+        this.settings = root.settings;
+        this.catalog = root.catalog;
+        this.capacity = root.capacity;
+        this.itemCapacity = root.itemCapacity;
+        this.items = root.items;
+        this.indexes = root.indexes;
+        this.meteredWrite = root.meteredWrite;
+        this.insights = root.insights;
+        this.namespace = ns;
+        this.root = root;
+        this.batches = root.batches.in(ns);
+        this.tables = new Tables(catalog, capacity, indexes, clock, settings, ns, region, insights);
+    }
+
+    /**
+     * The engine as a request signed for {@code region} sees it: that region's tables, or with
+     * {@code --shared-db} the default region's, and ARNs in {@code region}. This engine itself
+     * for a null region (a request that names none) or the default region.
+     */
+    public Engine inRegion(String region) {
+        Engine base = root == null ? this : root;
+        if (region == null || region.equals(settings.region())) return base;
+        Namespace ns = settings.sharedDb() ? settings.defaultNamespace() : new Namespace(settings.accountId(), region);
+        return new Engine(base, ns, region);
+    }
+
+    /** The namespace whose tables this engine (or view) finds. */
+    public Namespace namespace() { return namespace; }
 
     public Storage storage() { return storage; }
 
@@ -107,6 +154,9 @@ public final class Engine implements AutoCloseable {
 
     /** The capacity model bound to the catalog's tables. */
     public CapacityRegistry capacity() { return capacity; }
+
+    /** Contributor Insights' counts: the top keys of each table and GSI whose insights are on. */
+    public ContributorInsights insights() { return insights; }
 
     /** Prices and admits single-item reads and writes. */
     public ItemCapacity itemCapacity() { return itemCapacity; }
@@ -125,7 +175,7 @@ public final class Engine implements AutoCloseable {
      * already being deleted, is ResourceNotFoundException.
      */
     public TableMetadata table(String name) {
-        TableMetadata table = catalog.get(name);
+        TableMetadata table = catalog.get(namespace, name);
         if (table == null || table.status() == TableStatus.CREATING || table.status() == TableStatus.DELETING) {
             throw Errors.tableNotFound();
         }
@@ -133,7 +183,7 @@ public final class Engine implements AutoCloseable {
     }
 
     /** Whether a write to this table (named by a request's raw TableName) waits for its GSI changes to be applied. */
-    public boolean writesWait(Object tableName) { return indexes.writesWait(tableName); }
+    public boolean writesWait(Object tableName) { return indexes.writesWait(namespace, tableName); }
 
     /**
      * A metered single-item read (GetItem): admitted on the item's partition, then charged on
@@ -162,15 +212,24 @@ public final class Engine implements AutoCloseable {
     /**
      * One Query page: admitted and charged where the queried partition key lives, on what the
      * page evaluated (docs/RULES.md#CAP-READ-PAGE). {@code fetchBaseItems} replaces LSI entries by their table items.
+     * Contributor Insights counts the page under {@code partitionKey}, the queried partition key's
+     * values (docs/RULES.md#INSIGHTS-COUNTING).
      */
-    public PageRead queryPage(TableMetadata table, PageRequest request, boolean fetchBaseItems, ReadConsistency consistency) {
+    public PageRead queryPage(TableMetadata table, List<AttributeValue> partitionKey, PageRequest request,
+                              boolean fetchBaseItems, ReadConsistency consistency) {
         TableBinding binding = capacity.binding(table);
         long token = PageCapacity.startToken(request.range().start());
         Throttle refused = PageCapacity.admit(binding, request.target(), token);
-        if (refused != null) throw ItemCapacity.error(refused);
+        String counted = request.target().isIndex() && request.target().global() ? request.target().indexName() : null;
+        if (refused != null) {
+            insights.queryThrottled(table, counted, partitionKey);
+            throw ItemCapacity.error(refused);
+        }
         Page page = PageReader.read(storage, request);
         if (fetchBaseItems) page = BaseItems.fetch(items, table, page);
-        return new PageRead(page, PageCapacity.charge(binding, request.target(), token, token, page.statistics(), consistency));
+        ConsumedCapacity consumed = PageCapacity.charge(binding, request.target(), token, token, page.statistics(), consistency);
+        insights.queried(table, counted, partitionKey, consumed.units());
+        return new PageRead(page, consumed);
     }
 
     /**
@@ -249,6 +308,7 @@ public final class Engine implements AutoCloseable {
     }
 
     @Override public void close() {
+        if (root != null) return; // a view: the engine it came from owns the services
         indexes.close();
         storage.close();
     }

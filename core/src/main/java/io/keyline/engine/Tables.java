@@ -6,9 +6,11 @@ import io.keyline.engine.catalog.Catalog;
 import io.keyline.engine.catalog.TableStatistics;
 import io.keyline.engine.config.Settings;
 import io.keyline.engine.index.Indexes;
+import io.keyline.insights.ContributorInsights;
 import io.keyline.engine.metering.CapacityRegistry;
 import io.keyline.metadata.IndexMetadata;
 import io.keyline.metadata.KeyspaceUsage;
+import io.keyline.metadata.Namespace;
 import io.keyline.metadata.NewIndex;
 import io.keyline.metadata.NewTable;
 import io.keyline.metadata.TableMetadata;
@@ -28,6 +30,10 @@ import java.util.function.UnaryOperator;
  * operation, in the {@code change} or {@code precheck} it passes; they run under the catalog
  * lock on the current metadata and may throw to refuse. Thread-safe (the catalog serializes
  * changes; the capacity registry synchronizes itself).
+ *
+ * <p>One per namespace view of the engine ({@link Engine#inRegion}): every verb that names a table
+ * finds it in that view's {@link #namespace()}, and {@link #arn} shows ARNs in the request's
+ * {@link #region()} (docs/RULES.md#NS-REGION).
  */
 public final class Tables {
     /** What DeleteTable answers with: the table as DELETING, and its usage just before. */
@@ -38,26 +44,36 @@ public final class Tables {
     private final Indexes indexes;
     private final Clock clock;
     private final Settings settings;
+    private final Namespace namespace;
+    private final String region;
+    private final ContributorInsights insights;
 
-    Tables(Catalog catalog, CapacityRegistry capacity, Indexes indexes, Clock clock, Settings settings) {
+    Tables(Catalog catalog, CapacityRegistry capacity, Indexes indexes, Clock clock, Settings settings, Namespace namespace,
+           String region, ContributorInsights insights) {
         this.catalog = catalog;
         this.capacity = capacity;
         this.indexes = indexes;
         this.clock = clock;
         this.settings = settings;
+        this.insights = insights;
+        this.namespace = namespace;
+        this.region = region;
     }
 
+    /** The namespace whose tables these verbs see. */
+    public Namespace namespace() { return namespace; }
+
     /** The table's current metadata, or null if there is no such table. */
-    public TableMetadata get(String name) { return catalog.get(name); }
+    public TableMetadata get(String name) { return catalog.get(namespace, name); }
 
     /** Up to {@code limit} table names after {@code exclusiveStart} (null: from the first), in order. */
-    public List<String> names(String exclusiveStart, int limit) { return catalog.names(exclusiveStart, limit); }
+    public List<String> names(String exclusiveStart, int limit) { return catalog.names(namespace, exclusiveStart, limit); }
 
-    public boolean hasTablesAfter(String name) { return catalog.hasTablesAfter(name); }
+    public boolean hasTablesAfter(String name) { return catalog.hasTablesAfter(namespace, name); }
 
     /** Creates the table and gives it partitions; null if the name is taken (the caller words the error). */
     public TableMetadata create(NewTable spec) {
-        TableMetadata created = catalog.create(spec);
+        TableMetadata created = catalog.create(namespace, spec);
         if (created != null) capacity.register(created);
         return created;
     }
@@ -67,11 +83,12 @@ public final class Tables {
      * and a GSI the change added (CREATING) starts its backfill. Null if there is no such table.
      */
     public TableMetadata update(String name, UnaryOperator<TableMetadata> change) {
-        TableMetadata updated = catalog.update(name, change);
+        TableMetadata updated = catalog.update(namespace, name, change);
         if (updated == null) return null;
         capacity.follow(updated);
+        insights.follow(updated);
         for (IndexMetadata g : updated.globalIndexes()) {
-            if (g.status() == TableStatus.CREATING && updated.status() == TableStatus.ACTIVE) indexes.startBackfill(name, g);
+            if (g.status() == TableStatus.CREATING && updated.status() == TableStatus.ACTIVE) indexes.startBackfill(updated, g);
         }
         return updated;
     }
@@ -82,12 +99,13 @@ public final class Tables {
      */
     public Deleted delete(String name, Consumer<TableMetadata> precheck) {
         KeyspaceUsage[] before = new KeyspaceUsage[1];
-        TableMetadata deleted = catalog.delete(name, current -> {
+        TableMetadata deleted = catalog.delete(namespace, name, current -> {
             precheck.accept(current);
             before[0] = usage(current.keyspaceId());
         });
         if (deleted == null) return null;
-        capacity.unregister(name);
+        capacity.unregister(deleted);
+        insights.forget(deleted);
         return new Deleted(deleted, before[0]);
     }
 
@@ -122,14 +140,23 @@ public final class Tables {
     /** Now, on the engine's clock. */
     public Instant now() { return clock.now(); }
 
-    /** The region in ARNs. */
-    public String region() { return settings.region(); }
+    /** The region in ARNs: the request's (the default region for a request that names none). */
+    public String region() { return region; }
+
+    /**
+     * {@code table} as a request of {@link #region()} is shown it: as stored, its ARNs naming its
+     * namespace's region; with {@code --shared-db} the namespace is the default region's and the
+     * table's and indexes' ARNs name the request's region instead (docs/RULES.md#NS-SHARED-DB).
+     */
+    public TableMetadata shown(TableMetadata table) {
+        return region.equals(namespace.region()) ? table : table.inNamespace(new Namespace(namespace.account(), region));
+    }
 
     /** How long a deleted table, or a GSI deleted by UpdateTable, stays DELETING. */
     public java.time.Duration deleteDelay() { return settings.tableDeleteDelay(); }
 
     /** The account in ARNs. */
-    public String accountId() { return settings.accountId(); }
+    public String accountId() { return namespace.account(); }
 
     /** The server's per-table read quota (table plus GSIs), as configured. */
     public long tableQuotaRead() { return (long) settings.capacity().tableQuotaRead(); }

@@ -11,7 +11,8 @@ import java.time.Instant;
  * @param keyspaceId storage prefix of the index entries, unique for the life of the store
  * @param warmThroughput a GSI's WarmThroughput as the client asked for it, or null
  * @param statusUntil when a DELETING GSI is gone (then {@link TableMetadata#resolvedAt} drops
- *                    it), or null
+ *                    it); for a CREATING GSI added by UpdateTable, the earliest time it may
+ *                    become ACTIVE (the create delay); or null
  */
 public record IndexMetadata(
         String name,
@@ -52,11 +53,27 @@ public record IndexMetadata(
         return new IndexMetadata(name, kind, keySchema, projection, keyspaceId, arn, status, throughput, o, warmThroughput, statusUntil);
     }
 
+    public IndexMetadata withArn(String a) {
+        return new IndexMetadata(name, kind, keySchema, projection, keyspaceId, a, status, throughput, onDemand, warmThroughput, statusUntil);
+    }
+
     public IndexMetadata withWarmThroughput(WarmThroughput w) {
         return new IndexMetadata(name, kind, keySchema, projection, keyspaceId, arn, status, throughput, onDemand, w, statusUntil);
     }
 
     /** This GSI as DELETING until {@code until}. */
+    /** This GSI as CREATING, and CREATING at least until {@code until} (UpdateTable's Create under a create delay). */
+    public IndexMetadata creatingUntil(Instant until) {
+        return new IndexMetadata(name, kind, keySchema, projection, keyspaceId, arn, TableStatus.CREATING, throughput, onDemand,
+                warmThroughput, until);
+    }
+
+    /** This GSI as ACTIVE, with no transient status left. */
+    public IndexMetadata activated() {
+        return new IndexMetadata(name, kind, keySchema, projection, keyspaceId, arn, TableStatus.ACTIVE, throughput, onDemand,
+                warmThroughput, null);
+    }
+
     public IndexMetadata deletingUntil(Instant until) {
         return new IndexMetadata(name, kind, keySchema, projection, keyspaceId, arn, TableStatus.DELETING, throughput, onDemand,
                 warmThroughput, until);

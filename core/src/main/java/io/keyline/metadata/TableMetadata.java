@@ -5,9 +5,11 @@ import io.keyline.model.ScalarType;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Everything the catalog knows of one table. Immutable: a change (UpdateTable, tags, status)
@@ -30,6 +32,8 @@ import java.util.Map;
  * @param payPerRequestSwitches when the table switched from PROVISIONED to PAY_PER_REQUEST within
  *                              the last day, oldest first (DynamoDB limits how often it may)
  * @param warmThroughput the WarmThroughput the client asked for, or null
+ * @param insights the Contributor Insights states of the table and its GSIs (never null;
+ *                 those of GSIs the table no longer has are dropped)
  */
 public record TableMetadata(
         String name,
@@ -53,7 +57,8 @@ public record TableMetadata(
         Map<String, String> tags,
         Instant statusUntil,
         List<Instant> payPerRequestSwitches,
-        WarmThroughput warmThroughput) {
+        WarmThroughput warmThroughput,
+        TableInsights insights) {
 
     public TableMetadata {
         payPerRequestSwitches = List.copyOf(payPerRequestSwitches);
@@ -61,6 +66,26 @@ public record TableMetadata(
         localIndexes = List.copyOf(localIndexes);
         globalIndexes = List.copyOf(globalIndexes);
         tags = Collections.unmodifiableMap(new LinkedHashMap<>(tags));
+        if (insights == null) insights = TableInsights.NONE;
+        else if (!insights.indexes().isEmpty()) insights = insights.retainIndexes(indexNames(globalIndexes));
+    }
+
+    /** A table without Contributor Insights configured. */
+    public TableMetadata(String name, String tableId, String arn, long keyspaceId, Instant creationTime, TableStatus status,
+                         KeySchema keySchema, Map<String, ScalarType> attributeDefinitions, BillingMode billingMode,
+                         Instant lastUpdateToPayPerRequest, ProvisionedThroughputState throughput, OnDemandThroughput onDemand,
+                         List<IndexMetadata> localIndexes, List<IndexMetadata> globalIndexes, StreamSettings stream,
+                         SseSettings sse, String tableClass, boolean deletionProtection, Map<String, String> tags,
+                         Instant statusUntil, List<Instant> payPerRequestSwitches, WarmThroughput warmThroughput) {
+        this(name, tableId, arn, keyspaceId, creationTime, status, keySchema, attributeDefinitions, billingMode,
+                lastUpdateToPayPerRequest, throughput, onDemand, localIndexes, globalIndexes, stream, sse, tableClass,
+                deletionProtection, tags, statusUntil, payPerRequestSwitches, warmThroughput, TableInsights.NONE);
+    }
+
+    private static Set<String> indexNames(List<IndexMetadata> gsis) {
+        Set<String> names = new HashSet<>();
+        for (IndexMetadata g : gsis) names.add(g.name());
+        return names;
     }
 
     /** A table without a requested warm throughput. */
@@ -138,6 +163,25 @@ public record TableMetadata(
         return status == TableStatus.DELETING && (statusUntil == null || !now.isBefore(statusUntil));
     }
 
+    /** The namespace the table lives in, as its ARN names it. */
+    public Namespace namespace() { return Namespace.ofArn(arn); }
+
+    /**
+     * This table moved to namespace {@code ns}: its ARN and its indexes' ARNs name {@code ns}
+     * (a catalog record of format 1, which had no namespace, is read into the default one).
+     */
+    public TableMetadata inNamespace(Namespace ns) {
+        String tableArn = ns.tableArn(name);
+        if (tableArn.equals(arn)) return this;
+        List<IndexMetadata> lsis = new ArrayList<>();
+        for (IndexMetadata i : localIndexes) lsis.add(i.withArn(tableArn + "/index/" + i.name()));
+        List<IndexMetadata> gsis = new ArrayList<>();
+        for (IndexMetadata i : globalIndexes) gsis.add(i.withArn(tableArn + "/index/" + i.name()));
+        return new TableMetadata(name, tableId, tableArn, keyspaceId, creationTime, status, keySchema, attributeDefinitions,
+                billingMode, lastUpdateToPayPerRequest, throughput, onDemand, lsis, gsis, stream, sse, tableClass,
+                deletionProtection, tags, statusUntil, payPerRequestSwitches, warmThroughput);
+    }
+
     public Builder toBuilder() { return new Builder(this); }
 
     /** A mutable copy used to derive changed metadata; not thread-safe. */
@@ -158,6 +202,7 @@ public record TableMetadata(
         private Instant statusUntil;
         private List<Instant> payPerRequestSwitches;
         private WarmThroughput warmThroughput;
+        private TableInsights insights;
 
         private Builder(TableMetadata t) {
             this.t = t;
@@ -176,6 +221,7 @@ public record TableMetadata(
             statusUntil = t.statusUntil;
             payPerRequestSwitches = t.payPerRequestSwitches;
             warmThroughput = t.warmThroughput;
+            insights = t.insights;
         }
 
         public Builder status(TableStatus v) { status = v; return this; }
@@ -193,12 +239,13 @@ public record TableMetadata(
         public Builder statusUntil(Instant v) { statusUntil = v; return this; }
         public Builder payPerRequestSwitches(List<Instant> v) { payPerRequestSwitches = v; return this; }
         public Builder warmThroughput(WarmThroughput v) { warmThroughput = v; return this; }
+        public Builder insights(TableInsights v) { insights = v; return this; }
 
         public TableMetadata build() {
             return new TableMetadata(t.name, t.tableId, t.arn, t.keyspaceId, t.creationTime, status, t.keySchema,
                     attributeDefinitions, billingMode, lastUpdateToPayPerRequest, throughput, onDemand,
                     t.localIndexes, globalIndexes, stream, sse, tableClass, deletionProtection, tags, statusUntil,
-                    payPerRequestSwitches, warmThroughput);
+                    payPerRequestSwitches, warmThroughput, insights);
         }
     }
 }

@@ -130,7 +130,7 @@ public final class CreateTable implements Operation<CreateTableRequest> {
                 stream(streamSpec, now), sse(sseSpec), tableClass, Boolean.TRUE.equals(deletionProtection), tags, warm);
         TableMetadata created = tables.create(spec);
         if (created == null) throw Errors.resourceInUse("Table already exists: " + name);
-        return Map.of("TableDescription", TableDescriptions.full(created, tables.usageOf(created), tables.now(),
+        return Map.of("TableDescription", TableDescriptions.full(tables.shown(created), tables.usageOf(created), tables.now(),
                 tables.region(), tables.accountId()));
     }
 

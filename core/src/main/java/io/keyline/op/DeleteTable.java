@@ -41,7 +41,7 @@ public final class DeleteTable implements Operation<DeleteTableRequest> {
             }
         });
         if (deleted == null) throw Names.notFound(name);
-        return Map.of("TableDescription", TableDescriptions.deleted(deleted.table(), deleted.before(), tables.now()));
+        return Map.of("TableDescription", TableDescriptions.deleted(tables.shown(deleted.table()), deleted.before(), tables.now()));
     }
 
     /** ResourceInUseException for a table in a transient status, worded by that status. */

@@ -30,6 +30,6 @@ public final class DescribeTable implements Operation<DescribeTableRequest> {
         c.throwIfAny();
         TableMetadata t = tables.get(name);
         if (t == null) throw Names.notFound(name);
-        return Map.of("Table", TableDescriptions.full(t, tables.usageOf(t), tables.now(), tables.region(), tables.accountId()));
+        return Map.of("Table", TableDescriptions.full(tables.shown(t), tables.usageOf(t), tables.now(), tables.region(), tables.accountId()));
     }
 }

@@ -6,22 +6,53 @@ import io.keyline.protocol.JsonObject;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The operation registry: name → handler, built once per engine. Thread-safe after
- * construction (the map is never modified).
+ * The operation registry: name → handler, built once per engine. A request signed for another
+ * region than the engine's default runs the handlers of {@link #inRegion}, built on that region's
+ * view of the engine (docs/RULES.md#NS-REGION) and kept for the next request of the region.
+ * Thread-safe (the name map is never modified; the region cache is concurrent).
  */
 public final class Operations {
+    /** Regions whose handlers are kept; past this many, a request's handlers are built for it alone. */
+    static final int MAX_CACHED_REGIONS = 256;
+
     private final Map<String, Operation<?>> byName;
+    /** The engine the handlers were built on, or null for a fixed list. */
+    private final Engine engine;
+    private final Map<String, Operations> byRegion = new ConcurrentHashMap<>();
 
     public Operations(Engine engine) {
-        this(all(engine));
+        this(all(engine), engine);
     }
 
     public Operations(List<Operation<?>> operations) {
+        this(operations, null);
+    }
+
+    private Operations(List<Operation<?>> operations, Engine engine) {
         Map<String, Operation<?>> m = new LinkedHashMap<>();
         for (Operation<?> op : operations) m.put(op.name(), op);
         this.byName = Map.copyOf(m);
+        this.engine = engine;
+    }
+
+    /**
+     * The handlers a request signed for {@code region} runs: the tables of that region (or, with
+     * --shared-db, of the default one) and ARNs in that region. These for a null region (a request
+     * that names none), the engine's default region, or a fixed list.
+     */
+    public Operations inRegion(String region) {
+        if (engine == null || region == null || region.equals(engine.settings().region())) return this;
+        Operations cached = byRegion.get(region);
+        if (cached != null) return cached;
+        Engine view = engine.inRegion(region);
+        if (view == engine) return this;
+        Operations made = new Operations(all(view), null);
+        if (byRegion.size() >= MAX_CACHED_REGIONS) return made;
+        Operations prior = byRegion.putIfAbsent(region, made);
+        return prior != null ? prior : made;
     }
 
     /** Every operation Keyline serves. Add new operations here, one line each. */
@@ -46,7 +77,10 @@ public final class Operations {
                 new TransactGetItems(engine),
                 new TransactWriteItems(engine),
                 new Query(engine),
-                new Scan(engine)
+                new Scan(engine),
+                new UpdateContributorInsights(engine),
+                new DescribeContributorInsights(engine),
+                new ListContributorInsights(engine)
         );
     }
 

@@ -75,7 +75,7 @@ public final class Query implements Operation<QueryRequest> {
         boolean fetch = ReadRequests.fetchesBaseItems(table, target, request.options(), projection, filter);
         ReadRequests.checkFilterAvoidsKeys(target, filter, expressionFilter != null ? "Filter Expression" : "QueryFilter");
 
-        Engine.PageRead read = engine.queryPage(table, new PageRequest(target, range, Boolean.FALSE.equals(forward), start,
+        Engine.PageRead read = engine.queryPage(table, key.partitionKey(), new PageRequest(target, range, Boolean.FALSE.equals(forward), start,
                 request.options().pageLimit(), item -> filter == null || filter.test(item)),
                 fetch && !countOnly, ReadConsistency.of(request.options().consistent()));
         Map<String, Object> response = ReadRequests.response(read.page(), projection, countOnly);

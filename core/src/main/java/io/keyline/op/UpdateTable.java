@@ -125,7 +125,7 @@ public final class UpdateTable implements Operation<UpdateTableRequest> {
             return next;
         });
         if (updated == null) throw Names.notFound(name);
-        return Map.of("TableDescription", TableDescriptions.full(updated, tables.usageOf(updated), now, tables.region(), tables.accountId()));
+        return Map.of("TableDescription", TableDescriptions.full(tables.shown(updated), tables.usageOf(updated), now, tables.region(), tables.accountId()));
     }
 
     private static ProvisionedThroughputState tableThroughput(TableMetadata current, BillingMode mode, boolean switching,

@@ -105,6 +105,28 @@ class IndexStatusTest {
         assertThat(slow.call("Query", QUERY).get("Count")).isEqualTo(java.math.BigDecimal.ZERO);
     }
 
+    /** An index added by UpdateTable waits out --table-create-delay in CREATING, on an empty table as on one with items. */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(booleans = {false, true})
+    void anIndexAddedByUpdateTableIsCreatingForTheCreateDelay(boolean withItems) throws InterruptedException {
+        ControlPlane slow = new ControlPlane(Settings.defaults().withTableCreateDelay(DELAY)
+                .withCapacity(CapacitySettings.defaults().withMode(CapacityMode.ACCOUNT)));
+        slow.call("CreateTable", "{'TableName':'tbl','BillingMode':'PAY_PER_REQUEST','KeySchema':[{'AttributeName':'p','KeyType':'HASH'}],"
+                + "'AttributeDefinitions':[{'AttributeName':'p','AttributeType':'S'}]}");
+        slow.clock.advance(DELAY);
+        if (withItems) slow.call("PutItem", "{'TableName':'tbl','Item':{'p':{'S':'a'},'x':{'S':'b'}}}");
+        slow.call("UpdateTable", "{'TableName':'tbl','AttributeDefinitions':[{'AttributeName':'x','AttributeType':'S'}],"
+                + "'GlobalSecondaryIndexUpdates':[{'Create':{'IndexName':'gsi','KeySchema':[{'AttributeName':'x','KeyType':'HASH'}],"
+                + "'Projection':{'ProjectionType':'ALL'}}}]}");
+        assertThat(slow.engine.indexes().awaitBackfills(Duration.ofMillis(200))).as("the backfill waits for the delay").isFalse();
+        assertThat(map(list(slow.describe("tbl").get("GlobalSecondaryIndexes")).get(0)).get("IndexStatus")).isEqualTo("CREATING");
+        assertThat(slow.fail("Query", QUERY).getMessage()).isEqualTo("Cannot read from backfilling global secondary index: gsi");
+        slow.clock.advance(DELAY);
+        assertThat(slow.engine.indexes().awaitBackfills(Duration.ofSeconds(10))).isTrue();
+        assertThat(map(list(slow.describe("tbl").get("GlobalSecondaryIndexes")).get(0)).get("IndexStatus")).isEqualTo("ACTIVE");
+        assertThat(slow.call("Query", QUERY).get("Count")).isEqualTo(java.math.BigDecimal.valueOf(withItems ? 1 : 0));
+    }
+
     @Test void aCreatingIndexIsRefusedBelowTheOperations() {
         createWithIndex();
         var table = cp.engine.catalog().get("tbl");

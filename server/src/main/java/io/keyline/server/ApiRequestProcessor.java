@@ -50,8 +50,9 @@ final class ApiRequestProcessor {
     }
 
     /**
-     * A request that passed the checks before its operation: the operation, its parsed body and
-     * who it says it comes from (not used by the engine yet), or the reply that ends it early (an error).
+     * A request that passed the checks before its operation: the operation (that of the request's
+     * region, {@link Operations#inRegion}), its parsed body and who it says it comes from, or the
+     * reply that ends it early (an error).
      */
     record Prepared(Operation<?> operation, JsonObject request, RequestIdentity identity, Reply early) {
         /** Whether the operation may run right here on the I/O thread (see {@link Operation#quick}). */
@@ -88,6 +89,7 @@ final class ApiRequestProcessor {
             RequestIdentity identity = SignatureParser.parse(headers::get, uriQuery).identity();
             if (!hasBody) throw Errors.serialization(null);
             JsonObject request = JsonObject.of(json);
+            operation = operations.inRegion(identity == null ? null : identity.region()).get(operation.name());
             return new Prepared(operation, request, identity, null);
         } catch (RuntimeException | Error e) {
             return new Prepared(null, null, null, failure(requestId, headers, e));

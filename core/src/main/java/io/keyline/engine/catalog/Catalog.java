@@ -1,9 +1,9 @@
 package io.keyline.engine.catalog;
 
 import io.keyline.engine.config.Settings;
-import io.keyline.error.InternalFailure;
 import io.keyline.metadata.BillingMode;
 import io.keyline.metadata.IndexMetadata;
+import io.keyline.metadata.Namespace;
 import io.keyline.metadata.NewIndex;
 import io.keyline.metadata.NewTable;
 import io.keyline.metadata.TableMetadata;
@@ -25,13 +25,17 @@ import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
 
 /**
- * The table catalog: name → metadata, persisted in storage keyspace 0 and reloaded when built on
- * existing storage, plus the statistics of every table and index keyspace.
+ * The table catalog: (namespace, name) → metadata, persisted in storage keyspace 0 and reloaded
+ * when built on existing storage, plus the statistics of every table and index keyspace. Each
+ * {@link Namespace} (account and region) has its own tables (docs/RULES.md#NS-REGION); the
+ * methods without a namespace mean the default one ({@link Settings#defaultNamespace()}), where
+ * requests that name no region and, with {@code --shared-db}, all requests go.
  *
- * <p>Layout of keyspace 0: {@code prefix(0) | 0x01} holds the next keyspace id (8 bytes
- * big-endian); {@code prefix(0) | 0x02 | name} holds a table's {@link CatalogCodec} record.
+ * <p>Storage keyspace 0 holds the records and a counter of keyspace ids ({@link CatalogLayout}).
  * Keyspace ids are handed out from that counter and never reused, so data of a dropped table
- * can never surface in a new one.
+ * can never surface in a new one, and tables of two
+ * namespaces never share a keyspace: item keys, index entries, GSI change records and
+ * statistics need no namespace of their own.
  *
  * <p>Concurrency: reads are lock-free (a concurrent sorted map, so ListTables pages in name
  * order). Every change takes the catalog's monitor, writes storage first and then publishes the
@@ -39,13 +43,11 @@ import java.util.function.UnaryOperator;
  * statuses are resolved lazily against the clock on read ({@link TableMetadata#resolvedAt}).
  */
 public final class Catalog {
-    private static final byte COUNTER_TAG = 0x01;
-    private static final byte TABLE_TAG = 0x02;
-
     private final Storage storage;
     private final Clock clock;
     private final Settings settings;
-    private final ConcurrentSkipListMap<String, TableMetadata> tables = new ConcurrentSkipListMap<>();
+    private final Namespace home;
+    private final Map<Namespace, ConcurrentSkipListMap<String, TableMetadata>> namespaces = new ConcurrentHashMap<>();
     private final Map<Long, TableStatistics> statistics = new ConcurrentHashMap<>();
     private long nextKeyspaceId;
 
@@ -53,12 +55,20 @@ public final class Catalog {
         this.storage = storage;
         this.clock = clock;
         this.settings = settings;
+        this.home = settings.defaultNamespace();
         load(sizer);
     }
 
-    /** The table's metadata as of now, or null if there is no such table. */
-    public TableMetadata get(String name) {
-        TableMetadata t = tables.get(name);
+    /** The default namespace: requests without a region, and every request with --shared-db. */
+    public Namespace defaultNamespace() { return home; }
+
+    /** The table's metadata in the default namespace as of now, or null if there is no such table. */
+    public TableMetadata get(String name) { return get(home, name); }
+
+    /** The table's metadata in namespace {@code ns} as of now, or null if there is no such table. */
+    public TableMetadata get(Namespace ns, String name) {
+        ConcurrentSkipListMap<String, TableMetadata> tables = namespaces.get(ns);
+        TableMetadata t = tables == null ? null : tables.get(name);
         if (t == null) return null;
         Instant now = clock.now();
         if (t.goneAt(now)) {
@@ -70,32 +80,63 @@ public final class Catalog {
         return settled == null ? null : settled.resolvedAt(now);
     }
 
-    /** Table names after {@code exclusiveStart} (null: from the first), in order, at most limit. */
-    public List<String> names(String exclusiveStart, int limit) {
+    /** The current metadata of table {@code t} (same namespace and name), or null if it is gone. */
+    public TableMetadata current(TableMetadata t) { return get(t.namespace(), t.name()); }
+
+    /** Table names of the default namespace after {@code exclusiveStart} (null: from the first), in order, at most limit. */
+    public List<String> names(String exclusiveStart, int limit) { return names(home, exclusiveStart, limit); }
+
+    /** Table names of namespace {@code ns} after {@code exclusiveStart} (null: from the first), in order, at most limit. */
+    public List<String> names(Namespace ns, String exclusiveStart, int limit) {
         List<String> out = new ArrayList<>();
+        ConcurrentSkipListMap<String, TableMetadata> tables = namespaces.get(ns);
+        if (tables == null) return out;
         var view = exclusiveStart == null ? tables.keySet() : tables.tailMap(exclusiveStart, false).keySet();
         for (String n : view) {
             if (out.size() >= limit) break;
-            if (get(n) != null) out.add(n);
+            if (get(ns, n) != null) out.add(n);
         }
         return out;
     }
 
-    /** True when a table sorts after {@code name} (for ListTables' LastEvaluatedTableName). */
-    public boolean hasTablesAfter(String name) {
-        for (String n : tables.tailMap(name, false).keySet()) if (get(n) != null) return true;
+    /** True when a table of the default namespace sorts after {@code name} (for ListTables' LastEvaluatedTableName). */
+    public boolean hasTablesAfter(String name) { return hasTablesAfter(home, name); }
+
+    /** True when a table of namespace {@code ns} sorts after {@code name}. */
+    public boolean hasTablesAfter(Namespace ns, String name) {
+        ConcurrentSkipListMap<String, TableMetadata> tables = namespaces.get(ns);
+        if (tables == null) return false;
+        for (String n : tables.tailMap(name, false).keySet()) if (get(ns, n) != null) return true;
         return false;
     }
 
+    /** Every table of every namespace as of now, by namespace and then name (start-up, admin pages). */
+    public List<TableMetadata> all() {
+        List<TableMetadata> out = new ArrayList<>();
+        List<Namespace> order = new ArrayList<>(namespaces.keySet());
+        order.sort(null);
+        for (Namespace ns : order) {
+            for (String n : names(ns, null, Integer.MAX_VALUE)) {
+                TableMetadata t = get(ns, n);
+                if (t != null) out.add(t);
+            }
+        }
+        return out;
+    }
+
+    /** {@link #create(Namespace, NewTable)} in the default namespace. */
+    public TableMetadata create(NewTable spec) { return create(home, spec); }
+
     /**
-     * Creates a table: allocates its keyspace and one per index, derives TableId and ARNs, and
-     * persists it. Returns null if the name is taken (the caller words the error).
+     * Creates a table in namespace {@code ns}: allocates its keyspace and one per index, derives
+     * TableId and ARNs (which name {@code ns}), and persists it. Returns null if the name is taken
+     * in {@code ns} (the caller words the error).
      */
-    public synchronized TableMetadata create(NewTable spec) {
-        if (get(spec.name()) != null) return null;
+    public synchronized TableMetadata create(Namespace ns, NewTable spec) {
+        if (get(ns, spec.name()) != null) return null;
         Instant now = clock.now();
         long tableKeyspace = nextKeyspaceId++;
-        String arn = "arn:aws:dynamodb:" + settings.region() + ":" + settings.accountId() + ":table/" + spec.name();
+        String arn = ns.tableArn(spec.name());
         boolean creating = !settings.tableCreateDelay().isZero() && !settings.tableCreateDelay().isNegative();
         TableStatus status = creating ? TableStatus.CREATING : TableStatus.ACTIVE;
         List<IndexMetadata> lsis = new ArrayList<>();
@@ -108,19 +149,22 @@ public final class Catalog {
                 lsis, gsis, spec.stream(), spec.sse(), spec.tableClass(), spec.deletionProtection(), spec.tags(),
                 creating ? now.plus(settings.tableCreateDelay()) : null, List.of(), spec.warmThroughput());
         WriteBatch batch = new WriteBatch();
-        batch.put(counterKey(), Keyspaces.prefix(nextKeyspaceId));
-        batch.put(tableKey(t.name()), CatalogCodec.encode(t));
+        batch.put(CatalogLayout.counterKey(), Keyspaces.prefix(nextKeyspaceId));
+        batch.put(CatalogLayout.tableKey(ns, t.name()), CatalogCodec.encode(t));
         storage.write(batch);
         statistics.put(t.keyspaceId(), new TableStatistics());
         for (IndexMetadata i : t.indexes()) statistics.put(i.keyspaceId(), new TableStatistics());
-        tables.put(t.name(), t);
+        tables(ns).put(t.name(), t);
         return t;
     }
 
     /** A new GSI of table {@code tableArn} with a freshly allocated keyspace, for UpdateTable. */
     public synchronized IndexMetadata newGlobalIndex(NewIndex spec, String tableArn, TableStatus status) {
         IndexMetadata index = indexOf(spec, tableArn, status);
-        storage.write(new WriteBatch().put(counterKey(), Keyspaces.prefix(nextKeyspaceId)));
+        java.time.Duration delay = settings.tableCreateDelay();
+        // CREATING for the create delay at least, however fast its backfill (docs/RULES.md#GSI-BACKFILL)
+        if (status == TableStatus.CREATING && !delay.isZero() && !delay.isNegative()) index = index.creatingUntil(clock.now().plus(delay));
+        storage.write(new WriteBatch().put(CatalogLayout.counterKey(), Keyspaces.prefix(nextKeyspaceId)));
         statistics.put(index.keyspaceId(), new TableStatistics());
         return index;
     }
@@ -136,12 +180,15 @@ public final class Catalog {
      * runs under the catalog lock and may throw to reject the update. Returns null if there is
      * no such table.
      */
-    public synchronized TableMetadata update(String name, UnaryOperator<TableMetadata> change) {
-        TableMetadata current = get(name);
+    public TableMetadata update(String name, UnaryOperator<TableMetadata> change) { return update(home, name, change); }
+
+    /** {@link #update(String, UnaryOperator)} of a table of namespace {@code ns}. */
+    public synchronized TableMetadata update(Namespace ns, String name, UnaryOperator<TableMetadata> change) {
+        TableMetadata current = get(ns, name);
         if (current == null) return null;
         TableMetadata updated = change.apply(current);
         WriteBatch batch = new WriteBatch();
-        batch.put(tableKey(name), CatalogCodec.encode(updated));
+        batch.put(CatalogLayout.tableKey(ns, name), CatalogCodec.encode(updated));
         List<Long> dropped = new ArrayList<>();
         for (IndexMetadata old : current.indexes()) {
             // a GSI that is gone, or that this change marks DELETING: its entries go now
@@ -152,7 +199,7 @@ public final class Catalog {
         }
         storage.write(batch);
         dropped.forEach(statistics::remove);
-        tables.put(name, updated);
+        tables(ns).put(name, updated);
         return updated;
     }
 
@@ -162,8 +209,11 @@ public final class Catalog {
      * {@code precheck} runs under the lock on the current metadata and may throw to refuse.
      * Returns the metadata with status DELETING, or null if there is no such table.
      */
-    public synchronized TableMetadata delete(String name, Consumer<TableMetadata> precheck) {
-        TableMetadata current = get(name);
+    public TableMetadata delete(String name, Consumer<TableMetadata> precheck) { return delete(home, name, precheck); }
+
+    /** {@link #delete(String, Consumer)} of a table of namespace {@code ns}. */
+    public synchronized TableMetadata delete(Namespace ns, String name, Consumer<TableMetadata> precheck) {
+        TableMetadata current = get(ns, name);
         if (current == null) return null;
         precheck.accept(current);
         Instant now = clock.now();
@@ -175,12 +225,12 @@ public final class Catalog {
         for (IndexMetadata i : current.indexes()) keyspaces.add(i.keyspaceId());
         for (long ks : keyspaces) batch.deleteRange(Keyspaces.prefix(ks), Keyspaces.end(ks));
         boolean lingers = deleting.statusUntil().isAfter(now);
-        if (lingers) batch.put(tableKey(name), CatalogCodec.encode(deleting));
-        else batch.delete(tableKey(name));
+        if (lingers) batch.put(CatalogLayout.tableKey(ns, name), CatalogCodec.encode(deleting));
+        else batch.delete(CatalogLayout.tableKey(ns, name));
         storage.write(batch);
         keyspaces.forEach(statistics::remove);
-        if (lingers) tables.put(name, deleting);
-        else tables.remove(name);
+        if (lingers) tables(ns).put(name, deleting);
+        else tables(ns).remove(name);
         return deleting;
     }
 
@@ -202,7 +252,7 @@ public final class Catalog {
         return s != null ? s : new TableStatistics();
     }
 
-    /** Statistics of the named table, or null if there is no such table. */
+    /** Statistics of the named table of the default namespace, or null if there is no such table. */
     public TableStatistics statistics(String tableName) {
         TableMetadata t = get(tableName);
         return t == null ? null : statistics(t.keyspaceId());
@@ -214,40 +264,31 @@ public final class Catalog {
      * the current metadata.
      */
     private synchronized TableMetadata settle(TableMetadata t, TableMetadata settled) {
+        Namespace ns = t.namespace();
+        ConcurrentSkipListMap<String, TableMetadata> tables = tables(ns);
         if (tables.get(t.name()) != t) return tables.get(t.name());
-        storage.write(new WriteBatch().put(tableKey(t.name()), CatalogCodec.encode(settled)));
+        storage.write(new WriteBatch().put(CatalogLayout.tableKey(ns, t.name()), CatalogCodec.encode(settled)));
         tables.put(t.name(), settled);
         return settled;
     }
 
     private synchronized void expire(TableMetadata t) {
-        if (tables.remove(t.name(), t)) storage.write(new WriteBatch().delete(tableKey(t.name())));
+        Namespace ns = t.namespace();
+        if (tables(ns).remove(t.name(), t)) storage.write(new WriteBatch().delete(CatalogLayout.tableKey(ns, t.name())));
+    }
+
+    private ConcurrentSkipListMap<String, TableMetadata> tables(Namespace ns) {
+        return namespaces.computeIfAbsent(ns, k -> new ConcurrentSkipListMap<>());
     }
 
     private void load(ItemSizer sizer) {
-        byte[] counter = storage.get(counterKey());
-        nextKeyspaceId = counter == null ? Keyspaces.CATALOG + 1 : fromBytes(counter);
-        byte[] from = Keyspaces.key(Keyspaces.CATALOG, new byte[] {TABLE_TAG});
-        byte[] to = Keyspaces.key(Keyspaces.CATALOG, new byte[] {TABLE_TAG + 1});
-        try (Cursor c = storage.range(from, to, false)) {
-            while (c.next()) {
-                TableMetadata t = decodeStored(c.key(), c.value());
-                tables.put(t.name(), t);
+        nextKeyspaceId = CatalogLayout.readCounter(storage, Keyspaces.CATALOG + 1);
+        for (TableMetadata t : CatalogLayout.readTables(storage, home)) tables(t.namespace()).put(t.name(), t);
+        for (Map<String, TableMetadata> tables : namespaces.values()) {
+            for (TableMetadata t : tables.values()) {
+                statistics.put(t.keyspaceId(), scan(t.keyspaceId(), sizer));
+                for (IndexMetadata i : t.indexes()) if (i.isLive()) statistics.put(i.keyspaceId(), scan(i.keyspaceId(), sizer));
             }
-        }
-        for (TableMetadata t : tables.values()) {
-            statistics.put(t.keyspaceId(), scan(t.keyspaceId(), sizer));
-            for (IndexMetadata i : t.indexes()) if (i.isLive()) statistics.put(i.keyspaceId(), scan(i.keyspaceId(), sizer));
-        }
-    }
-
-    /** A stored record, or a failure that names the table whose record it is. */
-    private static TableMetadata decodeStored(byte[] key, byte[] record) {
-        try {
-            return CatalogCodec.decode(record);
-        } catch (InternalFailure e) {
-            String name = new String(key, Keyspaces.PREFIX_LENGTH + 1, key.length - Keyspaces.PREFIX_LENGTH - 1, StandardCharsets.UTF_8);
-            throw new InternalFailure("loading the catalog record of table " + name, e.getMessage(), e);
         }
     }
 
@@ -266,21 +307,5 @@ public final class Catalog {
     private static String tableId(String name, Instant created, long keyspaceId) {
         String seed = name + '|' + created + '|' + keyspaceId;
         return UUID.nameUUIDFromBytes(seed.getBytes(StandardCharsets.UTF_8)).toString();
-    }
-
-    private static byte[] counterKey() { return Keyspaces.key(Keyspaces.CATALOG, new byte[] {COUNTER_TAG}); }
-
-    private static byte[] tableKey(String name) {
-        byte[] n = name.getBytes(StandardCharsets.UTF_8);
-        byte[] suffix = new byte[n.length + 1];
-        suffix[0] = TABLE_TAG;
-        System.arraycopy(n, 0, suffix, 1, n.length);
-        return Keyspaces.key(Keyspaces.CATALOG, suffix);
-    }
-
-    private static long fromBytes(byte[] b) {
-        long v = 0;
-        for (byte x : b) v = (v << 8) | (x & 0xff);
-        return v;
     }
 }

@@ -6,12 +6,17 @@ import io.keyline.error.InternalFailure;
 import io.keyline.metadata.BillingMode;
 import io.keyline.metadata.IndexKind;
 import io.keyline.metadata.IndexMetadata;
+import io.keyline.metadata.InsightsMode;
+import io.keyline.metadata.InsightsState;
+import io.keyline.metadata.InsightsStatus;
+import io.keyline.metadata.Namespace;
 import io.keyline.metadata.OnDemandThroughput;
 import io.keyline.metadata.Projection;
 import io.keyline.metadata.ProjectionType;
 import io.keyline.metadata.ProvisionedThroughputState;
 import io.keyline.metadata.SseSettings;
 import io.keyline.metadata.StreamSettings;
+import io.keyline.metadata.TableInsights;
 import io.keyline.metadata.TableMetadata;
 import io.keyline.metadata.TableStatus;
 import io.keyline.metadata.WarmThroughput;
@@ -28,19 +33,25 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The persisted form of {@link TableMetadata}: a compact JSON object with an explicit
- * {@value #FORMAT_VERSION} format version, so later versions can read or migrate old records.
+ * The persisted form of {@link TableMetadata}: a compact JSON object with an explicit format
+ * version ({@value #FORMAT_VERSION} now), so later versions can read or migrate old records.
+ * Format 2 adds the table's namespace, {@code Account} and {@code Region} after {@code Name}
+ * (they must agree with the ARN); format 1, written before tables had namespaces, is still read,
+ * as a table whose namespace its ARN names (the catalog moves it into the default namespace).
  * Members are written in a fixed order; instants are ISO-8601 strings (nanosecond precision
  * survives); absent optional values are JSON null, except {@code Stream}, {@code Sse} and
  * {@code Warm} (a requested warm throughput, table or GSI) and a GSI's {@code StatusUntil}
  * (when a DELETING GSI is gone), both added later within format 1, which are left out, so a
- * record without them reads as it always did. The catalog's own format, independent of the wire protocol's JSON: the bytes
+ * record without them reads as it always did; so is {@code Insights} (the Contributor Insights
+ * states of the table and its GSIs), left out while none was ever configured. The catalog's own format, independent of the wire protocol's JSON: the bytes
  * are those earlier versions wrote (the golden file in CatalogCodecTest holds them), so their
  * data loads unchanged. A record this version cannot read fails with an {@link InternalFailure}.
  * Stateless and thread-safe.
  */
 final class CatalogCodec {
-    static final int FORMAT_VERSION = 1;
+    static final int FORMAT_VERSION = 2;
+    /** The format before namespaces: read, never written. */
+    static final int FORMAT_WITHOUT_NAMESPACE = 1;
     private static final JsonFactory FACTORY = new JsonFactory();
 
     private CatalogCodec() {}
@@ -58,10 +69,11 @@ final class CatalogCodec {
     static TableMetadata decode(byte[] bytes) {
         CatalogRecord m = CatalogRecord.parse(bytes);
         long version = m.longValue("FormatVersion");
-        if (version != FORMAT_VERSION) {
-            throw new InternalFailure(CatalogRecord.DECODING,
-                    "catalog record format " + version + " is not readable by this version (it reads format " + FORMAT_VERSION + ")");
+        if (version != FORMAT_VERSION && version != FORMAT_WITHOUT_NAMESPACE) {
+            throw new InternalFailure(CatalogRecord.DECODING, "catalog record format " + version
+                    + " is not readable by this version (it reads formats " + FORMAT_WITHOUT_NAMESPACE + " and " + FORMAT_VERSION + ")");
         }
+        if (version == FORMAT_VERSION) checkNamespace(m);
         Map<String, ScalarType> defs = new LinkedHashMap<>();
         CatalogRecord definitions = m.object("AttributeDefinitions");
         for (String name : definitions.names()) defs.put(name, definitions.enumValue(name, ScalarType.class));
@@ -83,10 +95,23 @@ final class CatalogCodec {
                 throughput(m.optionalObject("Throughput")), onDemand(m.optionalObject("OnDemand")),
                 indexes(m, "LocalIndexes"), indexes(m, "GlobalIndexes"), stream, sse,
                 m.optionalString("TableClass"), m.bool("DeletionProtection"), m.stringMap("Tags"),
-                m.optionalInstant("StatusUntil"), m.instants("PayPerRequestSwitches"), warm(m));
+                m.optionalInstant("StatusUntil"), m.instants("PayPerRequestSwitches"), warm(m), insights(m));
     }
 
     static byte[] utf8(String s) { return s.getBytes(StandardCharsets.UTF_8); }
+
+    /** A format-2 record's Account and Region must be those its ARN names. */
+    private static void checkNamespace(CatalogRecord m) {
+        Namespace stored;
+        try {
+            stored = new Namespace(m.string("Account"), m.string("Region"));
+        } catch (IllegalArgumentException e) {
+            throw CatalogRecord.malformed("record " + e.getMessage());
+        }
+        if (!stored.equals(Namespace.ofArn(m.string("Arn")))) {
+            throw CatalogRecord.malformed("record.Arn " + m.string("Arn") + " is not in namespace " + stored);
+        }
+    }
 
     // ---- writing ----------------------------------------------------------------------------
 
@@ -94,6 +119,9 @@ final class CatalogCodec {
         g.writeStartObject();
         g.writeNumberField("FormatVersion", FORMAT_VERSION);
         g.writeStringField("Name", t.name());
+        Namespace ns = t.namespace();
+        g.writeStringField("Account", ns.account());
+        g.writeStringField("Region", ns.region());
         g.writeStringField("TableId", t.tableId());
         g.writeStringField("Arn", t.arn());
         g.writeNumberField("KeyspaceId", t.keyspaceId());
@@ -133,6 +161,35 @@ final class CatalogCodec {
         for (Instant i : t.payPerRequestSwitches()) g.writeString(i.toString());
         g.writeEndArray();
         writeWarm(g, t.warmThroughput());
+        writeInsights(g, t.insights());
+        g.writeEndObject();
+    }
+
+    private static void writeInsights(JsonGenerator g, TableInsights insights) throws IOException {
+        if (insights.isNone()) return;
+        g.writeObjectFieldStart("Insights");
+        if (insights.table() != null) {
+            g.writeFieldName("Table");
+            writeInsightsState(g, insights.table());
+        }
+        g.writeObjectFieldStart("Indexes");
+        for (Map.Entry<String, InsightsState> e : insights.indexes().entrySet()) {
+            g.writeFieldName(e.getKey());
+            writeInsightsState(g, e.getValue());
+        }
+        g.writeEndObject();
+        g.writeEndObject();
+    }
+
+    private static void writeInsightsState(JsonGenerator g, InsightsState s) throws IOException {
+        g.writeStartObject();
+        g.writeStringField("Status", s.status().name());
+        g.writeStringField("Mode", s.mode().name());
+        writeInstant(g, "LastUpdate", s.lastUpdate());
+        writeInstant(g, "Until", s.statusUntil());
+        g.writeNumberField("RulesCreated", s.rulesCreated());
+        g.writeStringField("FailureName", s.failureName());
+        g.writeStringField("FailureDescription", s.failureDescription());
         g.writeEndObject();
     }
 
@@ -246,6 +303,21 @@ final class CatalogCodec {
         if (!owner.has("Warm")) return null;
         CatalogRecord w = owner.object("Warm");
         return new WarmThroughput(w.optionalLong("Read"), w.optionalLong("Write"));
+    }
+
+    private static TableInsights insights(CatalogRecord owner) {
+        if (!owner.has("Insights")) return TableInsights.NONE;
+        CatalogRecord m = owner.object("Insights");
+        Map<String, InsightsState> indexes = new LinkedHashMap<>();
+        CatalogRecord stored = m.object("Indexes");
+        for (String name : stored.names()) indexes.put(name, insightsState(stored.object(name)));
+        return new TableInsights(m.has("Table") ? insightsState(m.object("Table")) : null, indexes);
+    }
+
+    private static InsightsState insightsState(CatalogRecord s) {
+        return new InsightsState(s.enumValue("Status", InsightsStatus.class), s.enumValue("Mode", InsightsMode.class),
+                s.optionalInstant("LastUpdate"), s.optionalInstant("Until"), s.longValue("RulesCreated"),
+                s.optionalString("FailureName"), s.optionalString("FailureDescription"));
     }
 
     private static List<IndexMetadata> indexes(CatalogRecord owner, String name) {

@@ -2,6 +2,7 @@ package io.keyline.engine.config;
 
 import io.keyline.engine.Engine;
 import io.keyline.capacity.CapacitySettings;
+import io.keyline.metadata.Namespace;
 import java.time.Duration;
 
 /**
@@ -19,14 +20,22 @@ import java.time.Duration;
  * @param itemCollectionLimitBytes the LSI item-collection size limit (DynamoDB: 10 GB)
  * @param capacity        the capacity model's mode and its inferred rules (partition size, quotas, ...;
  *                        docs/RULES.md says which)
+ * @param sharedDb        true: every region sees the tables of the default region ({@code --shared-db});
+ *                        false (default): each region has its own tables (docs/RULES.md#NS-REGION)
  */
 public record Settings(String region, String accountId, Duration tableCreateDelay, Duration tableDeleteDelay,
-                       String endpointAddress, Duration gsiLag, long itemCollectionLimitBytes, CapacitySettings capacity) {
+                       String endpointAddress, Duration gsiLag, long itemCollectionLimitBytes, CapacitySettings capacity,
+                       boolean sharedDb) {
     /** docs/RULES.md#LSI-ITEM-COLLECTION: 10 GB. */
     public static final long DEFAULT_ITEM_COLLECTION_LIMIT_BYTES = 10L * 1024 * 1024 * 1024;
 
     public Settings {
         if (capacity == null) capacity = defaultCapacity();
+    }
+
+    public Settings(String region, String accountId, Duration tableCreateDelay, Duration tableDeleteDelay,
+                    String endpointAddress, Duration gsiLag, long itemCollectionLimitBytes, CapacitySettings capacity) {
+        this(region, accountId, tableCreateDelay, tableDeleteDelay, endpointAddress, gsiLag, itemCollectionLimitBytes, capacity, false);
     }
 
     public Settings(String region, String accountId, Duration tableCreateDelay, Duration tableDeleteDelay,
@@ -58,26 +67,33 @@ public record Settings(String region, String accountId, Duration tableCreateDela
     }
 
     public Settings withTableCreateDelay(Duration d) {
-        return new Settings(region, accountId, d, tableDeleteDelay, endpointAddress, gsiLag, itemCollectionLimitBytes, capacity);
+        return new Settings(region, accountId, d, tableDeleteDelay, endpointAddress, gsiLag, itemCollectionLimitBytes, capacity, sharedDb);
     }
 
     public Settings withTableDeleteDelay(Duration d) {
-        return new Settings(region, accountId, tableCreateDelay, d, endpointAddress, gsiLag, itemCollectionLimitBytes, capacity);
+        return new Settings(region, accountId, tableCreateDelay, d, endpointAddress, gsiLag, itemCollectionLimitBytes, capacity, sharedDb);
     }
 
     public Settings withEndpointAddress(String address) {
-        return new Settings(region, accountId, tableCreateDelay, tableDeleteDelay, address, gsiLag, itemCollectionLimitBytes, capacity);
+        return new Settings(region, accountId, tableCreateDelay, tableDeleteDelay, address, gsiLag, itemCollectionLimitBytes, capacity, sharedDb);
     }
 
     public Settings withGsiLag(Duration lag) {
-        return new Settings(region, accountId, tableCreateDelay, tableDeleteDelay, endpointAddress, lag, itemCollectionLimitBytes, capacity);
+        return new Settings(region, accountId, tableCreateDelay, tableDeleteDelay, endpointAddress, lag, itemCollectionLimitBytes, capacity, sharedDb);
     }
 
     public Settings withItemCollectionLimitBytes(long limit) {
-        return new Settings(region, accountId, tableCreateDelay, tableDeleteDelay, endpointAddress, gsiLag, limit, capacity);
+        return new Settings(region, accountId, tableCreateDelay, tableDeleteDelay, endpointAddress, gsiLag, limit, capacity, sharedDb);
     }
 
+    public Settings withSharedDb(boolean shared) {
+        return new Settings(region, accountId, tableCreateDelay, tableDeleteDelay, endpointAddress, gsiLag, itemCollectionLimitBytes, capacity, shared);
+    }
+
+    /** The namespace of requests that name no region, and of every request with {@link #sharedDb}. */
+    public Namespace defaultNamespace() { return new Namespace(accountId, region); }
+
     public Settings withCapacity(CapacitySettings c) {
-        return new Settings(region, accountId, tableCreateDelay, tableDeleteDelay, endpointAddress, gsiLag, itemCollectionLimitBytes, c);
+        return new Settings(region, accountId, tableCreateDelay, tableDeleteDelay, endpointAddress, gsiLag, itemCollectionLimitBytes, c, sharedDb);
     }
 }

@@ -2,6 +2,7 @@ package io.keyline.engine.index;
 
 import io.keyline.engine.catalog.Catalog;
 import io.keyline.metadata.IndexMetadata;
+import io.keyline.metadata.Namespace;
 import io.keyline.engine.store.ItemStore;
 import io.keyline.metadata.TableMetadata;
 import io.keyline.engine.catalog.TableStatistics;
@@ -57,6 +58,8 @@ public final class Backfill implements AutoCloseable {
      * that no one advances is still noticed.
      */
     private static final long RECHECK_NANOS = TimeUnit.SECONDS.toNanos(1);
+    /** How often a backfill that is done but inside its create delay looks at the clock (real time). */
+    private static final long CLOCK_RECHECK_MILLIS = 5;
 
     private final Storage storage;
     private final Catalog catalog;
@@ -95,13 +98,13 @@ public final class Backfill implements AutoCloseable {
     /** Installs {@code o} for the backfills that start or continue from now on (tests). */
     void observe(Observer o) { observer = o; }
 
-    /** Starts backfilling {@code index} (already CREATING in the catalog) of table {@code tableName}. */
-    public void start(String tableName, long indexKeyspaceId) {
+    /** Starts backfilling {@code index} (already CREATING in the catalog) of table {@code tableName} of namespace {@code ns}. */
+    public void start(Namespace ns, String tableName, long indexKeyspaceId) {
         if (!inProgress.add(indexKeyspaceId)) return;
         catalog.statistics(indexKeyspaceId).setBackfilling(Boolean.FALSE);
         Thread t = new Thread(() -> {
             try {
-                run(tableName, indexKeyspaceId);
+                run(ns, tableName, indexKeyspaceId);
             } finally {
                 inProgress.remove(indexKeyspaceId);
                 running.remove(Thread.currentThread());
@@ -140,11 +143,11 @@ public final class Backfill implements AutoCloseable {
     }
 
     /** Runs one backfill on the calling thread. */
-    void run(String tableName, long indexKeyspaceId) {
+    void run(Namespace ns, String tableName, long indexKeyspaceId) {
         TableStatistics stats = catalog.statistics(indexKeyspaceId);
         items.awaitWritesInFlight();
         stats.setBackfilling(Boolean.TRUE);
-        TableMetadata table = catalog.get(tableName);
+        TableMetadata table = catalog.get(ns, tableName);
         if (table == null || index(table, indexKeyspaceId) == null) return;
         KeyRange range = KeyCodec.keyspaceRange(table.keyspaceId());
         try (Snapshot snapshot = storage.snapshot(); Cursor c = snapshot.range(range.start(), range.end(), false)) {
@@ -152,16 +155,17 @@ public final class Backfill implements AutoCloseable {
             while (c.next()) {
                 chunk.add(c.key());
                 if (chunk.size() == ITEMS_PER_CHUNK) {
-                    if (!index(tableName, table.keyspaceId(), indexKeyspaceId, chunk)) return;
+                    if (!index(ns, tableName, table.keyspaceId(), indexKeyspaceId, chunk)) return;
                     chunk.clear();
                 }
             }
-            if (!chunk.isEmpty() && !index(tableName, table.keyspaceId(), indexKeyspaceId, chunk)) return;
+            if (!chunk.isEmpty() && !index(ns, tableName, table.keyspaceId(), indexKeyspaceId, chunk)) return;
         }
         long end = log.nextSequence(); // every record up to the scan's end has a lower sequence
         observer.scanned();
-        if (!awaitPropagated(tableName, table.keyspaceId(), indexKeyspaceId, end)) return;
-        activate(tableName, table.keyspaceId(), indexKeyspaceId);
+        if (!awaitPropagated(ns, tableName, table.keyspaceId(), indexKeyspaceId, end)) return;
+        if (!awaitCreateDelay(ns, tableName, table.keyspaceId(), indexKeyspaceId)) return;
+        activate(ns, tableName, table.keyspaceId(), indexKeyspaceId);
         stats.setBackfilling(null);
     }
 
@@ -171,13 +175,13 @@ public final class Backfill implements AutoCloseable {
      * table dropped, or the thread interrupted. Wakes the propagator first: the scan's last
      * records may not have been seen yet.
      */
-    private boolean awaitPropagated(String tableName, long tableKeyspaceId, long indexKeyspaceId, long end) {
+    private boolean awaitPropagated(Namespace ns, String tableName, long tableKeyspaceId, long indexKeyspaceId, long end) {
         propagator.wake();
         try {
             while (true) {
                 long seen = propagator.progress();
                 if (propagator.appliedBefore(end)) return true;
-                if (closed || current(tableName, tableKeyspaceId, indexKeyspaceId) == null) return false;
+                if (closed || current(ns, tableName, tableKeyspaceId, indexKeyspaceId) == null) return false;
                 propagator.awaitProgress(seen, () -> closed, RECHECK_NANOS);
             }
         } catch (InterruptedException e) {
@@ -186,10 +190,33 @@ public final class Backfill implements AutoCloseable {
         }
     }
 
+    /**
+     * Waits, on the engine's clock, until the index may become ACTIVE: an index added under a
+     * create delay stays CREATING that long, even when there was nothing to backfill
+     * (docs/RULES.md#GSI-BACKFILL). The clock may be a manual one that only a test moves, so the
+     * wait looks at it every {@link #CLOCK_RECHECK_MILLIS} of real time. False if the backfill
+     * was closed, the index or table dropped, or the thread interrupted.
+     */
+    private boolean awaitCreateDelay(Namespace ns, String tableName, long tableKeyspaceId, long indexKeyspaceId) {
+        while (true) {
+            if (closed) return false;
+            TableMetadata t = current(ns, tableName, tableKeyspaceId, indexKeyspaceId);
+            if (t == null) return false;
+            java.time.Instant until = index(t, indexKeyspaceId).statusUntil();
+            if (until == null || !clock.now().isBefore(until)) return true;
+            try {
+                Thread.sleep(CLOCK_RECHECK_MILLIS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        }
+    }
+
     /** Indexes the current images of these items; false if the index or table is gone. */
-    private boolean index(String tableName, long tableKeyspaceId, long indexKeyspaceId, List<byte[]> keys) {
+    private boolean index(Namespace ns, String tableName, long tableKeyspaceId, long indexKeyspaceId, List<byte[]> keys) {
         if (closed) return false;
-        TableMetadata table = current(tableName, tableKeyspaceId, indexKeyspaceId);
+        TableMetadata table = current(ns, tableName, tableKeyspaceId, indexKeyspaceId);
         if (table == null) return false;
         IndexMetadata index = index(table, indexKeyspaceId);
         items.withItemsLocked(keys, () -> {
@@ -202,26 +229,30 @@ public final class Backfill implements AutoCloseable {
                 puts.add(new IndexEntries.Put(IndexEntries.storageKey(table, index, item), IndexEntries.project(table, index, item)));
             }
             WriteBatch batch = new WriteBatch();
-            if (log.append(batch, clock.millis(), List.of(new IndexEntries.Delta(index, List.of(), puts))) >= 0) storage.write(batch);
+            try {
+                if (log.append(batch, clock.millis(), List.of(new IndexEntries.Delta(index, List.of(), puts))) >= 0) storage.write(batch);
+            } finally {
+                log.settle(batch);
+            }
         });
         propagator.wake();
         observer.chunkIndexed();
         return true;
     }
 
-    private void activate(String tableName, long tableKeyspaceId, long indexKeyspaceId) {
-        catalog.update(tableName, t -> {
+    private void activate(Namespace ns, String tableName, long tableKeyspaceId, long indexKeyspaceId) {
+        catalog.update(ns, tableName, t -> {
             if (t.keyspaceId() != tableKeyspaceId) return t;
             List<IndexMetadata> gsis = new ArrayList<>();
             for (IndexMetadata g : t.globalIndexes()) {
-                gsis.add(g.keyspaceId() == indexKeyspaceId && g.status() == TableStatus.CREATING ? g.withStatus(TableStatus.ACTIVE) : g);
+                gsis.add(g.keyspaceId() == indexKeyspaceId && g.status() == TableStatus.CREATING ? g.activated() : g);
             }
             return t.toBuilder().globalIndexes(gsis).build();
         });
     }
 
-    private TableMetadata current(String tableName, long tableKeyspaceId, long indexKeyspaceId) {
-        TableMetadata t = catalog.get(tableName);
+    private TableMetadata current(Namespace ns, String tableName, long tableKeyspaceId, long indexKeyspaceId) {
+        TableMetadata t = catalog.get(ns, tableName);
         return t != null && t.keyspaceId() == tableKeyspaceId && index(t, indexKeyspaceId) != null ? t : null;
     }
 

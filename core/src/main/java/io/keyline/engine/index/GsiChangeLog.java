@@ -12,12 +12,15 @@ import java.io.IOException;
 import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicLong;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeSet;
 
 /**
  * The durable log of GSI changes not yet applied. Persisted format, in the catalog's keyspace 0
- * under tag 0x03 (the catalog uses 0x01 and 0x02):
+ * under tag 0x03 (the catalog uses 0x01, 0x10 and, read once to migrate format 1, 0x02):
  *
  * <pre>
  * key    prefix(0) | 0x03 | sequence (8, big-endian)
@@ -30,7 +33,35 @@ import java.util.concurrent.atomic.AtomicLong;
  * and only if the write happened. Sequences are handed out under the written item's lock, so
  * the records of one item are in commit order; records of different items touch disjoint
  * entries (an entry key ends with the base key), so their relative order does not matter.
- * After a restart the sequence continues past the last record left. Thread-safe.
+ * After a restart the sequence continues past the last record left.
+ *
+ * <p>Where a scan of the log starts: the applied records are deleted, and on RocksDB a deleted
+ * key stays behind as a tombstone that every iterator steps over until compaction drops it, so
+ * a scan from the log's first key costs the whole applied history. The log therefore keeps a
+ * {@link #floor}: every sequence below it is applied (its record deleted) or was never written,
+ * and scans ({@link #unapplied}, {@link #appliedBefore}, {@link #oldestUnapplied}) start there,
+ * with RocksDB's iterate_lower_bound and iterate_upper_bound set to the scan's ends (RocksCursor).
+ * That is what RocksDB's wiki recommends for a queue ("Implement Queue Service Using RocksDB":
+ * remember the first live sequence, never iterate over the deleted head, and always bound the
+ * iterator). A DeleteRange per applied run was rejected: with the floor no scan reaches those
+ * tombstones anyway, and range tombstones pile up one per drain in the memtable, where every
+ * read of the database has to consider them. Compaction hints (CompactOnDeletionCollector) only
+ * reclaim the tombstones' space sooner and would add compactions under the request path; not used.
+ *
+ * <p>Why the floor never passes a record still to come. A sequence is allocated before its batch
+ * commits, so a record with a low sequence can appear after records above it were applied. The
+ * log therefore tracks the sequences <em>in flight</em>: allocated, their batch neither committed
+ * nor abandoned. Whoever appends to a batch calls {@link #settle} with that batch once
+ * {@link Storage#write} has returned or failed, or once the batch is dropped unwritten (a
+ * sequence burned). {@link #settledBelow} is the lowest in-flight sequence (or the next to be
+ * allocated): every record below it that will ever exist is visible in storage now. The
+ * propagator reads it before opening its cursor and afterwards moves the floor to at most that
+ * value, and to no further than the first record it left unapplied ({@link #advanceFloor}).
+ * After a restart nothing is in flight, and the floor is the first record left in storage.
+ *
+ * <p>Threading: thread-safe. Allocation and the in-flight set share one monitor, so a sequence is
+ * never allocated without being in flight; the floor is volatile and only the propagator (one
+ * drain at a time) moves it.
  */
 public final class GsiChangeLog {
     static final byte TAG = 0x03;
@@ -43,17 +74,44 @@ public final class GsiChangeLog {
     /** One pending record. */
     public record Record(byte[] logKey, long sequence, long commitMillis, List<Mutation> mutations) {}
 
-    private final AtomicLong nextSequence;
+    /** The oldest change not yet applied: its sequence and its commit time on the injected clock. */
+    public record Pending(long sequence, long commitMillis) {}
+
+    private final Storage storage;
+    /** Guarded by this: the sequence the next record gets. */
+    private long nextSequence;
+    /** Guarded by this: the first sequence of each batch in flight, by batch identity. */
+    private final Map<WriteBatch, Long> batchesInFlight = new IdentityHashMap<>();
+    /** Guarded by this: the values of {@link #batchesInFlight}, ordered (a batch's first is its lowest). */
+    private final TreeSet<Long> inFlight = new TreeSet<>();
+    /**
+     * The size of {@link #batchesInFlight}, written under this: a writer of a table without GSIs
+     * settles its batch without taking the monitor when nothing is in flight (its own append, had
+     * there been one, would have raised it first, on the same thread or before the hand-over).
+     */
+    private volatile int batchCount;
+    /** Every sequence below is applied or was never written; moved only by {@link #advanceFloor}. */
+    private volatile long floor;
 
     public GsiChangeLog(Storage storage) {
+        this.storage = storage;
         long next = 0;
         try (Cursor c = storage.range(start(), end(), true)) {
             if (c.next()) next = sequenceOf(c.key()) + 1;
         }
-        nextSequence = new AtomicLong(next);
+        long first = next;
+        // Once per start, the only scan that may cross the deleted head of the log.
+        try (Cursor c = storage.range(start(), end(), false)) {
+            if (c.next()) first = sequenceOf(c.key());
+        }
+        nextSequence = next;
+        floor = first;
     }
 
-    /** Adds a record of these deltas to {@code batch}; returns its sequence, or -1 if there is nothing to record. */
+    /**
+     * Adds a record of these deltas to {@code batch}; returns its sequence, or -1 if there is
+     * nothing to record. The sequence is in flight until {@link #settle}{@code (batch)}.
+     */
     public long append(WriteBatch batch, long commitMillis, List<IndexEntries.Delta> deltas) {
         List<Mutation> mutations = new ArrayList<>();
         for (IndexEntries.Delta d : deltas) {
@@ -61,13 +119,80 @@ public final class GsiChangeLog {
             for (IndexEntries.Put p : d.puts()) mutations.add(new Mutation(d.index().keyspaceId(), p.key(), ItemCodec.encode(p.entry())));
         }
         if (mutations.isEmpty()) return -1;
-        long sequence = nextSequence.getAndIncrement();
-        batch.put(key(sequence), encode(commitMillis, mutations));
+        byte[] value = encode(commitMillis, mutations);
+        long sequence;
+        synchronized (this) {
+            sequence = nextSequence++;
+            if (batchesInFlight.putIfAbsent(batch, sequence) == null) {
+                inFlight.add(sequence);
+                batchCount = batchesInFlight.size();
+            }
+        }
+        batch.put(key(sequence), value);
         return sequence;
     }
 
+    /**
+     * Says that {@code batch} has been written, or never will be: its sequences are no longer in
+     * flight. Call it after {@link Storage#write} returns or throws, and for a batch dropped
+     * unwritten; a batch with no record of this log is ignored. Until it is called, the floor
+     * cannot pass the batch's records, so a missed call costs scans, never a lost record.
+     */
+    public void settle(WriteBatch batch) {
+        if (batchCount == 0) return;
+        synchronized (this) {
+            Long first = batchesInFlight.remove(batch);
+            if (first == null) return;
+            inFlight.remove(first);
+            batchCount = batchesInFlight.size();
+        }
+    }
+
     /** The sequence the next record will get. */
-    public long nextSequence() { return nextSequence.get(); }
+    public synchronized long nextSequence() { return nextSequence; }
+
+    /**
+     * The lowest sequence in flight, or the next to be allocated if none is: every record below it
+     * was committed (and is visible to a cursor opened from now on) or will never exist.
+     */
+    synchronized long settledBelow() { return inFlight.isEmpty() ? nextSequence : inFlight.first(); }
+
+    /** Every sequence below this is applied or was never written (for tests and the propagator). */
+    long floor() { return floor; }
+
+    /**
+     * Moves the floor up to {@code sequence} (never down). The caller, the propagator in a drain,
+     * has applied every record below it and read {@link #settledBelow} no lower before its scan.
+     */
+    void advanceFloor(long sequence) {
+        if (sequence > floor) floor = sequence;
+    }
+
+    /** A cursor over the records not yet applied, from the floor, in sequence order. */
+    Cursor unapplied() { return storage.range(key(floor), end(), false); }
+
+    /** True when no record with a sequence below {@code sequence} is left. */
+    public boolean appliedBefore(long sequence) {
+        long from = floor;
+        if (sequence <= from) return true;
+        try (Cursor c = storage.range(key(from), sequence == Long.MAX_VALUE ? end() : key(sequence), false)) {
+            return !c.next();
+        }
+    }
+
+    /**
+     * The oldest committed change not yet applied, or empty when every change is applied: one
+     * seek from the floor. Its {@code commitMillis} is on the engine's injected clock, so the lag
+     * of GSI propagation is {@code clock.millis() - commitMillis}.
+     */
+    public Optional<Pending> oldestUnapplied() {
+        try (Cursor c = unapplied()) {
+            if (!c.next()) return Optional.empty();
+            byte[] value = c.value();
+            if (value.length < Long.BYTES) throw corrupt(c.key(), "truncated (" + value.length + " bytes)");
+            return Optional.of(new Pending(sequenceOf(c.key()), ByteBuffer.wrap(value).getLong()));
+        }
+    }
 
     static byte[] key(long sequence) {
         return Keyspaces.key(Keyspaces.CATALOG, ByteBuffer.allocate(9).put(TAG).putLong(sequence).array());

@@ -23,8 +23,10 @@ import java.util.function.LongPredicate;
  * Applies the {@link GsiChangeLog} to the GSI keyspaces in the background, in sequence order.
  * Each storage batch applies some records and deletes them, atomically, so a crash between
  * batches loses nothing and applies nothing twice; after a restart the propagator simply starts
- * again from the first record left. Mutations are whole-entry puts and deletes, so re-applying
- * one would be harmless anyway. A record is due once {@code lag} has passed since its commit on
+ * again from the first record left. A drain reads from the log's floor, not from the log's first
+ * key, so its cost follows the records not yet applied, not the history (see {@link GsiChangeLog}
+ * for why the floor is safe while sequences are in flight). Mutations are whole-entry puts and
+ * deletes, so re-applying one would be harmless anyway. A record is due once {@code lag} has passed since its commit on
  * the injected clock; application stops at the first record not yet due, which keeps the
  * records of each item in order. Index statistics (ItemCount, IndexSizeBytes) change here,
  * from the entries actually replaced, so they stay exact whatever the order of backfill and
@@ -51,6 +53,7 @@ public final class GsiPropagator implements AutoCloseable {
     private static final long NOTHING_PENDING = Long.MAX_VALUE;
 
     private final Storage storage;
+    private final GsiChangeLog log;
     private final Catalog catalog;
     private final Clock clock;
     private final long lagMillis;
@@ -66,8 +69,9 @@ public final class GsiPropagator implements AutoCloseable {
     /** Batches applied so far; written under lock, read anywhere. */
     private volatile long progress;
 
-    public GsiPropagator(Storage storage, Catalog catalog, Clock clock, Duration lag) {
+    public GsiPropagator(Storage storage, GsiChangeLog log, Catalog catalog, Clock clock, Duration lag) {
         this.storage = storage;
+        this.log = log;
         this.catalog = catalog;
         this.clock = clock;
         this.lagMillis = lag.toMillis();
@@ -100,29 +104,30 @@ public final class GsiPropagator implements AutoCloseable {
             List<GsiChangeLog.Record> due = new ArrayList<>();
             long nextDue = NOTHING_PENDING;
             long now = clock.millis();
-            try (Cursor c = storage.range(GsiChangeLog.start(), GsiChangeLog.end(), false)) {
+            // Read before the cursor opens: every record below it is visible to the cursor or never comes.
+            long settled = log.settledBelow();
+            long leftAt = Long.MAX_VALUE;
+            try (Cursor c = log.unapplied()) {
                 while (c.next()) {
                     GsiChangeLog.Record r = GsiChangeLog.decode(c.key(), c.value());
                     if (r.commitMillis() + lagMillis > now || due.size() == RECORDS_PER_BATCH) {
                         nextDue = r.commitMillis() + lagMillis;
+                        leftAt = r.sequence();
                         break;
                     }
                     due.add(r);
                 }
             }
+            if (!due.isEmpty()) apply(due);
+            log.advanceFloor(Math.min(settled, leftAt));
             if (due.isEmpty()) return new Drained(total, nextDue);
-            apply(due);
             total += due.size();
             if (nextDue > now) return new Drained(total, nextDue);
         }
     }
 
     /** True when no record with a sequence below {@code sequence} is left. */
-    public boolean appliedBefore(long sequence) {
-        try (Cursor c = storage.range(GsiChangeLog.start(), GsiChangeLog.key(sequence), false)) {
-            return !c.next();
-        }
-    }
+    public boolean appliedBefore(long sequence) { return log.appliedBefore(sequence); }
 
     /** True when the log is empty. */
     public boolean idle() { return appliedBefore(Long.MAX_VALUE); }

@@ -65,6 +65,9 @@ public final class IndexMaintenance implements ItemStore.WriteHook {
         return () -> after.forEach(Runnable::run);
     }
 
+    /** The batch was written or dropped: its change record's sequence is no longer in flight. */
+    @Override public void settled(WriteBatch batch) { log.settle(batch); }
+
     private Runnable local(TableMetadata table, Map<String, AttributeValue> oldItem, Map<String, AttributeValue> newItem,
                            WriteBatch batch) {
         List<IndexEntries.Delta> deltas = new ArrayList<>(table.localIndexes().size());
@@ -94,7 +97,7 @@ public final class IndexMaintenance implements ItemStore.WriteHook {
 
     /** The table's metadata now, if it is still the same table; else what the request saw. */
     private TableMetadata current(TableMetadata requested) {
-        TableMetadata now = catalog.get(requested.name());
+        TableMetadata now = catalog.current(requested);
         return now != null && now.keyspaceId() == requested.keyspaceId() ? now : requested;
     }
 }

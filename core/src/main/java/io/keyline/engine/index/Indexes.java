@@ -2,6 +2,7 @@ package io.keyline.engine.index;
 
 import io.keyline.engine.catalog.Catalog;
 import io.keyline.metadata.IndexMetadata;
+import io.keyline.metadata.Namespace;
 import io.keyline.engine.store.ItemStore;
 import io.keyline.engine.config.Settings;
 import io.keyline.metadata.TableMetadata;
@@ -25,35 +26,40 @@ public final class Indexes implements AutoCloseable {
     public Indexes(Storage storage, Catalog catalog, ItemStore items, Clock clock, Settings settings) {
         this.catalog = catalog;
         this.log = new GsiChangeLog(storage);
-        this.propagator = new GsiPropagator(storage, catalog, clock, settings.gsiLag());
+        this.propagator = new GsiPropagator(storage, log, catalog, clock, settings.gsiLag());
         this.collections = new ItemCollections(storage, settings.itemCollectionLimitBytes());
         this.backfill = new Backfill(storage, catalog, items, clock, log, propagator);
         items.setHook(new IndexMaintenance(catalog, clock, log, propagator, collections));
         propagator.start();
-        for (String name : catalog.names(null, Integer.MAX_VALUE)) {
-            TableMetadata t = catalog.get(name);
-            if (t == null || t.status() != TableStatus.ACTIVE) continue;
-            for (IndexMetadata g : t.globalIndexes()) if (g.status() == TableStatus.CREATING) backfill.start(name, g.keyspaceId());
+        for (TableMetadata t : catalog.all()) {
+            if (t.status() != TableStatus.ACTIVE) continue;
+            for (IndexMetadata g : t.globalIndexes()) if (g.status() == TableStatus.CREATING) startBackfill(t, g);
         }
     }
 
     public GsiPropagator propagator() { return propagator; }
+
+    /** The GSI change log: {@link GsiChangeLog#oldestUnapplied} tells how far propagation lags. */
+    public GsiChangeLog changeLog() { return log; }
 
     public ItemCollections collections() { return collections; }
 
     /** The backfills, for tests of this package that watch one run. */
     Backfill backfill() { return backfill; }
 
-    /** Starts the backfill of a GSI that UpdateTable just added as CREATING. */
-    public void startBackfill(String tableName, IndexMetadata index) { backfill.start(tableName, index.keyspaceId()); }
+    /** Starts the backfill of a GSI that UpdateTable just added as CREATING to {@code table}. */
+    public void startBackfill(TableMetadata table, IndexMetadata index) {
+        backfill.start(table.namespace(), table.name(), index.keyspaceId());
+    }
 
     /**
-     * Whether a write to the named table waits, after committing, for its GSI changes to be
-     * applied: with no lag set, a table with GSIs. False for an unknown table (its write fails fast).
+     * Whether a write to the named table of namespace {@code ns} waits, after committing, for its
+     * GSI changes to be applied: with no lag set, a table with GSIs. False for an unknown table
+     * (its write fails fast).
      */
-    public boolean writesWait(Object tableName) {
+    public boolean writesWait(Namespace ns, Object tableName) {
         if (!propagator.immediate() || !(tableName instanceof String name)) return false;
-        TableMetadata t = catalog.get(name);
+        TableMetadata t = catalog.get(ns, name);
         return t != null && !t.globalIndexes().isEmpty();
     }
 

@@ -9,6 +9,7 @@ import io.keyline.capacity.TableCapacity;
 import io.keyline.capacity.Throughput;
 import io.keyline.metadata.BillingMode;
 import io.keyline.metadata.IndexMetadata;
+import io.keyline.metadata.Namespace;
 import io.keyline.metadata.OnDemandThroughput;
 import io.keyline.metadata.ProvisionedThroughputState;
 import io.keyline.metadata.TableMetadata;
@@ -29,6 +30,10 @@ import java.util.function.Function;
  * the model (at start-up and on CreateTable), follows UpdateTable (throughput, billing mode,
  * GSIs created or deleted) and is forgotten on DeleteTable. ARNs come from the catalog.
  *
+ * <p>Each namespace (account and region) has its own model, as each DynamoDB region meters its
+ * own tables and account quotas (docs/RULES.md#NS-REGION); {@link #model()} is the default
+ * namespace's. Bindings are kept by table ARN, which names the namespace.
+ *
  * <p>The request path asks {@link #binding(TableMetadata)}: one map lookup and an identity
  * check. When the metadata it holds differs from the bound one (a table updated since, or a
  * status resolved lazily), the registry re-binds to the catalog's current metadata, so a request
@@ -36,42 +41,65 @@ import java.util.function.Function;
  * serialized on this object.
  */
 public final class CapacityRegistry {
+    private final CapacitySettings settings;
+    private final Clock clock;
+    private final Namespace home;
     private final CapacityModel model;
-    private final Function<String, TableMetadata> currentMetadata;
+    private final Map<Namespace, CapacityModel> models = new ConcurrentHashMap<>();
+    private final Function<TableMetadata, TableMetadata> currentMetadata;
+    /** By table ARN. */
     private final Map<String, TableBinding> bindings = new ConcurrentHashMap<>();
     /** Where a request on a table deleted under it is metered, so the model never sees the table again. */
     private final CapacityModel orphans;
 
     /**
-     * @param currentMetadata the catalog's current metadata of a table by name (null if none)
+     * @param home            the default namespace, whose model {@link #model()} is
+     * @param currentMetadata the catalog's current metadata of a table (same namespace and name;
+     *                        null if none)
      */
-    public CapacityRegistry(CapacitySettings settings, Clock clock, Function<String, TableMetadata> currentMetadata) {
+    public CapacityRegistry(CapacitySettings settings, Clock clock, Namespace home, Function<TableMetadata, TableMetadata> currentMetadata) {
+        this.settings = settings;
+        this.clock = clock;
+        this.home = home;
         this.model = new CapacityModel(settings, clock);
+        models.put(home, model);
         this.currentMetadata = currentMetadata;
         this.orphans = new CapacityModel(settings, clock);
     }
 
+    /** The default namespace's model. */
     public CapacityModel model() { return model; }
 
-    public CapacitySnapshot snapshot() { return model.snapshot(); }
+    /** The model of namespace {@code ns}. */
+    public CapacityModel model(Namespace ns) { return ns == null ? model : models.computeIfAbsent(ns, k -> new CapacityModel(settings, clock)); }
+
+    /** Every namespace's tables, the default namespace's first, then by namespace. */
+    public CapacitySnapshot snapshot() {
+        List<CapacitySnapshot.TableSnapshot> tables = new ArrayList<>(model.snapshot().tables());
+        List<Namespace> others = new ArrayList<>(models.keySet());
+        others.remove(home);
+        others.sort(null);
+        for (Namespace ns : others) tables.addAll(models.get(ns).snapshot().tables());
+        return new CapacitySnapshot(model.mode(), tables);
+    }
 
     /** The binding of this table for a request; registers or follows the catalog if needed. */
     public TableBinding binding(TableMetadata table) {
-        TableBinding b = bindings.get(table.name());
+        TableBinding b = bindings.get(table.arn());
         if (b != null && b.metadata() == table) return b;
         return rebind(table);
     }
 
     /** CreateTable, and each table found at start-up: new partitions with full burst buckets. */
     public synchronized TableBinding register(TableMetadata table) {
-        TableBinding b = bind(table, model.register(spec(table)));
-        bindings.put(table.name(), b);
+        TableBinding b = bind(table, model(table.namespace()).register(spec(table)));
+        bindings.put(table.arn(), b);
         return b;
     }
 
     /** UpdateTable: the partition maps follow the change the catalog has accepted. */
     public synchronized TableBinding follow(TableMetadata updated) {
-        TableBinding b = bindings.get(updated.name());
+        TableBinding b = bindings.get(updated.arn());
         if (b == null || b.metadata().keyspaceId() != updated.keyspaceId()) return register(updated);
         if (b.metadata() == updated) return b;
         TableMetadata before = b.metadata();
@@ -96,20 +124,20 @@ public final class CapacityRegistry {
         Throughput tableAfter = tableThroughput(updated);
         cap.follow(tableAfter.equals(tableBefore) ? null : tableAfter, changed);
         TableBinding next = bind(updated, cap);
-        bindings.put(updated.name(), next);
+        bindings.put(updated.arn(), next);
         return next;
     }
 
     /** DeleteTable: the table's partitions are gone with it. */
-    public synchronized void unregister(String tableName) {
-        bindings.remove(tableName);
-        model.unregister(tableName);
+    public synchronized void unregister(TableMetadata table) {
+        bindings.remove(table.arn());
+        model(table.namespace()).unregister(table.name());
     }
 
     private synchronized TableBinding rebind(TableMetadata table) {
-        TableBinding b = bindings.get(table.name());
+        TableBinding b = bindings.get(table.arn());
         if (b != null && b.metadata() == table) return b;
-        TableMetadata current = currentMetadata.apply(table.name());
+        TableMetadata current = currentMetadata.apply(table);
         // The table was deleted (or replaced) under the request: serve it with its old binding.
         if (current == null || current.keyspaceId() != table.keyspaceId()) {
             return b != null && b.metadata().keyspaceId() == table.keyspaceId() ? b : bind(table, orphans.register(spec(table)));

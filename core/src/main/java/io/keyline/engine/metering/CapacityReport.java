@@ -1,6 +1,7 @@
 package io.keyline.engine.metering;
 
 import io.keyline.capacity.CapacitySnapshot;
+import io.keyline.metadata.Namespace;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -9,7 +10,8 @@ import java.util.Map;
 /**
  * The capacity model's snapshot as plain JSON-able maps, for the admin endpoint
  * ({@code GET /admin/partitions}). DescribeTable never shows partitions (DynamoDB does not);
- * this is where a user watches them split and throttle. Stateless.
+ * this is where a user watches them split and throttle. Every region's tables are listed, the
+ * default region's first, each with its region. Stateless.
  */
 public final class CapacityReport {
     private CapacityReport() {}
@@ -21,6 +23,8 @@ public final class CapacityReport {
         for (CapacitySnapshot.TableSnapshot t : snapshot.tables()) {
             Map<String, Object> table = new LinkedHashMap<>();
             table.put("tableName", t.tableName());
+            Namespace ns = Namespace.ofArn(t.tableArn());
+            if (ns != null) table.put("region", ns.region()); // each region has its own tables (docs/RULES.md#NS-REGION)
             table.put("tableArn", t.tableArn());
             table.put("table", map(t.table()));
             List<Object> gsis = new ArrayList<>();

@@ -16,6 +16,7 @@ import io.keyline.metadata.PrimaryKey;
 import io.keyline.engine.codec.KeyCodec;
 import io.keyline.error.ApiException;
 import io.keyline.error.Errors;
+import io.keyline.insights.ContributorInsights;
 import io.keyline.model.AttributeValue;
 import io.keyline.model.ItemSize;
 import io.keyline.model.KeyAttribute;
@@ -38,9 +39,14 @@ import java.util.Map;
  */
 public final class ItemCapacity {
     private final CapacityModel model;
+    private final ContributorInsights insights;
     private final ThreadLocal<WriteState> states = ThreadLocal.withInitial(WriteState::new);
 
-    public ItemCapacity(CapacityModel model) { this.model = model; }
+    /** {@code insights} hears of every admitted, charged and refused item access (docs/RULES.md#INSIGHTS-COUNTING). */
+    public ItemCapacity(CapacityModel model, ContributorInsights insights) {
+        this.model = model;
+        this.insights = insights;
+    }
 
     /** DynamoDB's size of an item (docs/RULES.md#SIZE-ITEM), 0 for none, remembered for the rest of this write on this thread. */
     public long sizeOf(Map<String, AttributeValue> item) {
@@ -74,7 +80,9 @@ public final class ItemCapacity {
 
     /** As {@link #admitRead}, returning the refusal instead of throwing it (null: admitted). */
     public Throttle tryAdmitRead(TableBinding b, PrimaryKey key) {
-        return b.table().admitRead(KeyCodec.token(key.partition()), SortPosition.of(key.sort()));
+        Throttle t = b.table().admitRead(KeyCodec.token(key.partition()), SortPosition.of(key.sort()));
+        if (t != null) insights.throttled(b.metadata(), key, null, t.resourceArn());
+        return t;
     }
 
     /** Charges a served read of one item (null: missing) and returns what it consumed (docs/RULES.md#CAP-READ-UNIT). */
@@ -82,6 +90,7 @@ public final class ItemCapacity {
                                        ReadConsistency consistency) {
         double units = readUnits(item, consistency);
         b.table().chargeRead(KeyCodec.token(key.partition()), SortPosition.of(key.sort()), units);
+        insights.read(b.metadata(), key, units);
         return ConsumedCapacity.builder(b.metadata().name()).table(units, 0).build();
     }
 
@@ -104,7 +113,9 @@ public final class ItemCapacity {
                                        Map<String, AttributeValue> newItem, boolean transactional) {
         WriteState state = states.get().begin();
         ConsumedCapacity consumed = price(b, key, oldItem, newItem, transactional, state);
-        admit(b, state.charge);
+        Map<String, AttributeValue> image = newItem != null ? newItem : oldItem;
+        admit(b, state.charge, key, image);
+        insights.wrote(b.metadata(), key, image, consumed);
         return consumed;
     }
 
@@ -170,8 +181,10 @@ public final class ItemCapacity {
         double units = Units.failedCondition(oldItem != null, sized == null ? 0 : ItemSize.of(sized), transactional);
         WriteState state = states.get().begin();
         state.charge.add(b.table(), state.tableToken(key.partition()), state.tableSort(key.sort()), units);
-        admit(b, state.charge);
-        return ConsumedCapacity.builder(b.metadata().name()).table(0, units).build();
+        admit(b, state.charge, key, null);
+        ConsumedCapacity consumed = ConsumedCapacity.builder(b.metadata().name()).table(0, units).build();
+        insights.wrote(b.metadata(), key, null, consumed);
+        return consumed;
     }
 
     /**
@@ -184,9 +197,11 @@ public final class ItemCapacity {
     /** Closes what {@link #beginRequest} opened on this thread. */
     public void endRequest() { states.get().charge.endRequest(); }
 
-    private static void admit(TableBinding b, WriteCharge charge) {
+    private void admit(TableBinding b, WriteCharge charge, PrimaryKey key, Map<String, AttributeValue> image) {
         Throttle t = b.capacity().admitWrite(charge);
-        if (t != null) throw error(t);
+        if (t == null) return;
+        insights.throttled(b.metadata(), key, image, t.resourceArn());
+        throw error(t);
     }
 
     /**

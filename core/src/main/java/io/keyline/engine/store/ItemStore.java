@@ -60,6 +60,13 @@ public final class ItemStore {
         Runnable beforeCommit(TableMetadata table, Map<String, AttributeValue> oldItem, Map<String, AttributeValue> newItem,
                               WriteBatch batch);
 
+        /**
+         * The batch that {@link #beforeCommit} was given has been written, or never will be (the
+         * write failed, or a later step refused it); called once per batch, whatever happened,
+         * before the items' locks are released.
+         */
+        default void settled(WriteBatch batch) {}
+
         WriteHook NONE = (table, oldItem, newItem, batch) -> null;
     }
 
@@ -131,13 +138,14 @@ public final class ItemStore {
         ReentrantLock lock = locks.lockForWrite(storageKey);
         Runnable afterCommit = null;
         WriteResult result;
+        WriteBatch batch = null;
         try {
             byte[] oldBytes = storage.get(storageKey);
             Map<String, AttributeValue> oldItem = oldBytes == null ? null : ItemCodec.decode(oldBytes);
             Map<String, AttributeValue> newItem = mutation.apply(oldItem);
             admission.admit(oldItem, newItem);
             if (newItem == oldItem) return new WriteResult(oldItem, oldItem);
-            WriteBatch batch = new WriteBatch();
+            batch = new WriteBatch();
             if (newItem == null) batch.delete(storageKey);
             else batch.put(storageKey, ItemCodec.encode(newItem));
             afterCommit = hook.beforeCommit(table, oldItem, newItem, batch);
@@ -145,6 +153,7 @@ public final class ItemStore {
             listener.written(table, oldItem, newItem);
             result = new WriteResult(oldItem, newItem);
         } finally {
+            if (batch != null) hook.settled(batch);
             lock.unlock();
         }
         // outside the lock: the hook may wait for its GSI changes, which must not hold up the item
@@ -180,12 +189,13 @@ public final class ItemStore {
         if (!busy.isEmpty()) throw new LockConflict(busy);
         List<Runnable> afterCommit = new ArrayList<>();
         List<WriteResult> resultsOut;
+        WriteBatch batch = null;
         try {
             List<byte[]> oldBytes = storage.multiGet(List.of(keys));
             List<Map<String, AttributeValue>> oldItems = new ArrayList<>(keys.length);
             for (byte[] b : oldBytes) oldItems.add(b == null ? null : ItemCodec.decode(b));
             List<Map<String, AttributeValue>> newItems = plan.apply(Collections.unmodifiableList(oldItems));
-            WriteBatch batch = new WriteBatch();
+            batch = new WriteBatch();
             for (int i = 0; i < keys.length; i++) {
                 Map<String, AttributeValue> newItem = newItems.get(i);
                 if (newItem == oldItems.get(i)) continue;
@@ -204,6 +214,7 @@ public final class ItemStore {
             }
             resultsOut = results;
         } finally {
+            if (batch != null) hook.settled(batch);
             locks.unlockForTransaction(stripes, keys);
         }
         afterCommit.forEach(Runnable::run);

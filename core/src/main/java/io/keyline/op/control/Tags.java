@@ -3,6 +3,7 @@ package io.keyline.op.control;
 import io.keyline.op.request.Constraints;
 import io.keyline.op.request.Names;
 import io.keyline.engine.Tables;
+import io.keyline.metadata.Namespace;
 import io.keyline.metadata.TableMetadata;
 import io.keyline.error.Errors;
 import io.keyline.op.request.Tag;
@@ -69,7 +70,8 @@ public final class Tags {
     /**
      * The table a ResourceArn names. Not an ARN, or not a DynamoDB table ARN: ValidationException;
      * an index or other sub-resource ARN: ValidationException (only tables and streams take tags);
-     * a well-formed ARN of no existing table: ResourceNotFoundException.
+     * an ARN of another region than the request's: ValidationException; a well-formed ARN of no
+     * existing table: ResourceNotFoundException.
      */
     public static TableMetadata table(String arn, Tables tables) {
         if (!arn.startsWith("arn:")) {
@@ -88,8 +90,13 @@ public final class Tags {
                 || !Names.isName(resource)) {
             throw Errors.validation("Invalid TableArn: Invalid ResourceArn provided as input " + arn);
         }
+        Namespace named = Namespace.ofArn(arn);
+        if (named != null && !named.region().equals(tables.region())) {
+            // a table of another region is not this region's to tag (docs/RULES.md#NS-ARN-REGION)
+            throw Errors.validation("Invalid TableArn: Invalid ResourceArn provided as input " + arn);
+        }
         TableMetadata t = tables.get(resource);
-        if (t == null || !t.arn().equals(arn)) {
+        if (t == null || !tables.shown(t).arn().equals(arn)) {
             throw Errors.resourceNotFound("Requested resource not found: ResourcArn: " + arn + " not found");
         }
         return t;

@@ -4,12 +4,16 @@ import io.keyline.engine.catalog.CatalogCodec;
 import io.keyline.metadata.BillingMode;
 import io.keyline.metadata.IndexKind;
 import io.keyline.metadata.IndexMetadata;
+import io.keyline.metadata.InsightsMode;
+import io.keyline.metadata.InsightsState;
+import io.keyline.metadata.InsightsStatus;
 import io.keyline.metadata.OnDemandThroughput;
 import io.keyline.metadata.Projection;
 import io.keyline.metadata.ProjectionType;
 import io.keyline.metadata.ProvisionedThroughputState;
 import io.keyline.metadata.SseSettings;
 import io.keyline.metadata.StreamSettings;
+import io.keyline.metadata.TableInsights;
 import io.keyline.metadata.TableMetadata;
 import io.keyline.metadata.TableStatus;
 import io.keyline.metadata.WarmThroughput;
@@ -29,9 +33,13 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** The persisted catalog record, format 1, against a golden file: changing the format must be deliberate. */
+/**
+ * The persisted catalog record against golden files: format 2 (with the namespace) is written
+ * and read; format 1 (before namespaces) is still read. Changing a format must be deliberate.
+ */
 class CatalogCodecTest {
     private static final String GOLDEN = "catalog-record-v1.json";
+    private static final String GOLDEN_V2 = "catalog-record-v2.json";
 
     static TableMetadata sample() {
         Instant t0 = Instant.parse("2026-01-02T03:04:05.123456789Z");
@@ -55,24 +63,55 @@ class CatalogCodecTest {
                 "STANDARD_INFREQUENT_ACCESS", true, Map.of("team", "core"), t0.plusSeconds(2), List.of(t0.minusSeconds(3600)));
     }
 
-    private static String golden() throws IOException {
-        try (InputStream in = CatalogCodecTest.class.getResourceAsStream(GOLDEN)) {
+    /** The format-1 golden record. */
+    private static String golden() throws IOException { return read(GOLDEN); }
+
+    private static String read(String resource) throws IOException {
+        try (InputStream in = CatalogCodecTest.class.getResourceAsStream(resource)) {
             return new String(in.readAllBytes(), StandardCharsets.UTF_8).strip();
         }
     }
 
     @Test void encodesToTheGoldenRecord() throws IOException {
-        assertThat(new String(CatalogCodec.encode(sample()), StandardCharsets.UTF_8)).isEqualTo(golden());
+        assertThat(new String(CatalogCodec.encode(sample()), StandardCharsets.UTF_8)).isEqualTo(read(GOLDEN_V2));
     }
 
     @Test void decodesTheGoldenRecord() throws IOException {
-        assertThat(CatalogCodec.decode(golden().getBytes(StandardCharsets.UTF_8))).isEqualTo(sample());
+        assertThat(CatalogCodec.decode(read(GOLDEN_V2).getBytes(StandardCharsets.UTF_8))).isEqualTo(sample());
+    }
+
+    /** A format-1 record (no namespace) still reads, as the table its ARN names; the catalog moves it to the default region. */
+    @Test void decodesTheFormat1GoldenRecord() throws IOException {
+        assertThat(golden()).startsWith("{\"FormatVersion\":1,").doesNotContain("\"Region\"");
+        TableMetadata loaded = CatalogCodec.decode(golden().getBytes(StandardCharsets.UTF_8));
+        assertThat(loaded).isEqualTo(sample());
+        assertThat(loaded.namespace()).isEqualTo(new io.keyline.metadata.Namespace("000000000000", "us-east-1"));
+    }
+
+    @Test void refusesAFormat2RecordWhoseNamespaceIsNotItsArns() throws IOException {
+        byte[] other = read(GOLDEN_V2).replace("\"Region\":\"us-east-1\"", "\"Region\":\"eu-west-1\"").getBytes(StandardCharsets.UTF_8);
+        assertThatThrownBy(() -> CatalogCodec.decode(other)).isInstanceOf(InternalFailure.class)
+                .hasMessageContaining("is not in namespace eu-west-1/000000000000");
+    }
+
+    @Test void keepsContributorInsightsStatesInAnOptionalMember() {
+        Instant t = Instant.parse("2026-03-04T05:06:07.890Z");
+        TableInsights insights = TableInsights.NONE
+                .with(null, new InsightsState(InsightsStatus.ENABLING,
+                        InsightsMode.ACCESSED_AND_THROTTLED_KEYS, t, t.plusSeconds(2), t.toEpochMilli(), null, null))
+                .with("gsi", new InsightsState(InsightsStatus.FAILED,
+                        InsightsMode.THROTTLED_KEYS, t, null, t.toEpochMilli(), "LimitExceededException", "full"));
+        TableMetadata withInsights = sample().toBuilder().insights(insights).build();
+        String text = new String(CatalogCodec.encode(withInsights), StandardCharsets.UTF_8);
+        assertThat(text).contains("\"Insights\":{\"Table\":{\"Status\":\"ENABLING\"");
+        assertThat(CatalogCodec.decode(text.getBytes(StandardCharsets.UTF_8))).isEqualTo(withInsights);
+        assertThat(sample().insights().isNone()).as("the golden record has none, and no member").isTrue();
     }
 
     @Test void refusesAnUnknownFormatVersion() throws IOException {
-        byte[] future = golden().replace("\"FormatVersion\":1", "\"FormatVersion\":2").getBytes(StandardCharsets.UTF_8);
+        byte[] future = golden().replace("\"FormatVersion\":1", "\"FormatVersion\":3").getBytes(StandardCharsets.UTF_8);
         assertThatThrownBy(() -> CatalogCodec.decode(future)).isInstanceOf(IllegalStateException.class)
-                .hasMessageContaining("format 2");
+                .hasMessageContaining("format 3");
     }
 
     @Test void refusesMalformedRecordsWithANamedInternalFailure() throws IOException {

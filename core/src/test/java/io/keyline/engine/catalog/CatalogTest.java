@@ -9,6 +9,7 @@ import io.keyline.error.InternalFailure;
 import io.keyline.metadata.BillingMode;
 import io.keyline.metadata.IndexKind;
 import io.keyline.metadata.IndexMetadata;
+import io.keyline.metadata.Namespace;
 import io.keyline.metadata.NewIndex;
 import io.keyline.metadata.NewTable;
 import io.keyline.metadata.OnDemandThroughput;
@@ -160,9 +161,70 @@ class CatalogTest {
         suffix[0] = 0x02;
         System.arraycopy(name, 0, suffix, 1, name.length);
         storage.write(new WriteBatch().put(Keyspaces.key(Keyspaces.CATALOG, suffix),
-                "{\"FormatVersion\":2}".getBytes(StandardCharsets.UTF_8)));
+                "{\"FormatVersion\":3}".getBytes(StandardCharsets.UTF_8)));
         assertThatThrownBy(this::catalog)
                 .isInstanceOf(InternalFailure.class)
-                .hasMessageStartingWith("loading the catalog record of table broken: decoding a catalog record: catalog record format 2");
+                .hasMessageStartingWith("loading the catalog record of table broken: decoding a catalog record: catalog record format 3");
+    }
+
+    // ---- namespaces (docs/RULES.md#NS-REGION) ----------------------------------------------------
+
+    private static final Namespace EU = new Namespace("000000000000", "eu-west-1");
+
+    @Test void aNameInTwoNamespacesIsTwoTablesWithTheirOwnKeyspacesAndArns() {
+        Catalog c = catalog();
+        TableMetadata home = c.create(table("t"));
+        TableMetadata eu = c.create(EU, table("t"));
+        assertThat(eu).isNotNull();
+        assertThat(eu.keyspaceId()).isNotEqualTo(home.keyspaceId());
+        assertThat(home.arn()).isEqualTo("arn:aws:dynamodb:us-east-1:000000000000:table/t");
+        assertThat(eu.arn()).isEqualTo("arn:aws:dynamodb:eu-west-1:000000000000:table/t");
+        assertThat(eu.index("gsi").arn()).isEqualTo("arn:aws:dynamodb:eu-west-1:000000000000:table/t/index/gsi");
+        assertThat(eu.namespace()).isEqualTo(EU);
+        assertThat(c.create(EU, table("t"))).as("the name is taken in its own namespace").isNull();
+        c.create(EU, table("only-eu"));
+        assertThat(c.names(null, 10)).containsExactly("t");
+        assertThat(c.names(EU, null, 10)).containsExactly("only-eu", "t");
+        assertThat(c.get("only-eu")).isNull();
+        assertThat(c.hasTablesAfter("t")).isFalse();
+        assertThat(c.hasTablesAfter(EU, "only-eu")).isTrue();
+        c.delete(EU, "t", x -> { });
+        assertThat(c.get(EU, "t")).isNull();
+        assertThat(c.get("t")).isEqualTo(home);
+    }
+
+    @Test void everyNamespaceSurvivesARestart() {
+        Catalog first = catalog();
+        TableMetadata home = first.create(table("t"));
+        TableMetadata eu = first.create(EU, table("t"));
+        first.update(EU, "t", t -> t.toBuilder().tags(Map.of("where", "eu")).build());
+        Catalog reopened = catalog();
+        assertThat(reopened.get("t")).isEqualTo(home);
+        assertThat(reopened.get(EU, "t").keyspaceId()).isEqualTo(eu.keyspaceId());
+        assertThat(reopened.get(EU, "t").tags()).containsEntry("where", "eu");
+        assertThat(reopened.all()).extracting(TableMetadata::arn).containsExactly(
+                "arn:aws:dynamodb:eu-west-1:000000000000:table/t", "arn:aws:dynamodb:us-east-1:000000000000:table/t");
+    }
+
+    /** A catalog written before namespaces (format-1 records under the old key) loads into the default region. */
+    @Test void format1RecordsMoveIntoTheDefaultRegionWithTheirArns() {
+        TableMetadata old = catalog().create(table("old")).inNamespace(new Namespace("000000000000", "us-west-2"));
+        String v1 = new String(CatalogCodec.encode(old), StandardCharsets.UTF_8)
+                .replace("\"FormatVersion\":2,", "\"FormatVersion\":1,")
+                .replace("\"Account\":\"000000000000\",\"Region\":\"us-west-2\",", "");
+        MemoryStorage legacy = new MemoryStorage();
+        byte[] name = "old".getBytes(StandardCharsets.UTF_8);
+        byte[] suffix = new byte[name.length + 1];
+        suffix[0] = 0x02;
+        System.arraycopy(name, 0, suffix, 1, name.length);
+        byte[] legacyKey = Keyspaces.key(Keyspaces.CATALOG, suffix);
+        legacy.write(new WriteBatch().put(legacyKey, v1.getBytes(StandardCharsets.UTF_8)));
+        Catalog loaded = new Catalog(legacy, clock, settings, ItemSizer.STORED_LENGTH);
+        TableMetadata t = loaded.get("old");
+        assertThat(t.arn()).isEqualTo("arn:aws:dynamodb:us-east-1:000000000000:table/old");
+        assertThat(t.index("lsi").arn()).isEqualTo("arn:aws:dynamodb:us-east-1:000000000000:table/old/index/lsi");
+        assertThat(t.keyspaceId()).isEqualTo(old.keyspaceId());
+        assertThat(legacy.get(legacyKey)).as("rewritten under the new key").isNull();
+        assertThat(new Catalog(legacy, clock, settings, ItemSizer.STORED_LENGTH).get("old")).isEqualTo(t);
     }
 }
