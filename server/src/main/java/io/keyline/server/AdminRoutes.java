@@ -10,7 +10,8 @@ import java.util.function.Supplier;
  * Read-only admin pages served on {@code GET <path>} beside the DynamoDB API, each a JSON
  * document built on demand: {@code /admin/partitions} is the capacity model's partition map
  * (tables, GSIs, partitions, consumed units, throttles), {@code /metrics} the metrics in
- * Prometheus' text format ({@link PrometheusExposition}). Immutable; the suppliers must be
+ * Prometheus' text format ({@link PrometheusExposition}), {@code /dashboard} the live dashboard
+ * ({@link DashboardPages}). Immutable; the suppliers must be
  * thread-safe (they run on worker threads).
  */
 public final class AdminRoutes {
@@ -33,10 +34,12 @@ public final class AdminRoutes {
         return new AdminRoutes(Map.of(PARTITIONS, () -> CapacityReport.json(engine.capacity().snapshot())));
     }
 
-    /** The admin pages of an engine and {@code GET /metrics} (Prometheus) of its metrics. */
+    /** The admin pages of an engine, {@code GET /metrics} (Prometheus) of its metrics and the dashboard. */
     public static AdminRoutes of(Engine engine, Metrics metrics) {
-        return new AdminRoutes(Map.of(PARTITIONS, () -> CapacityReport.json(engine.capacity().snapshot()),
-                METRICS, () -> new TextPage(PrometheusExposition.CONTENT_TYPE, PrometheusExposition.scrape(metrics.store()))));
+        Map<String, Supplier<Object>> routes = new java.util.HashMap<>(DashboardPages.routes(engine, metrics));
+        routes.put(PARTITIONS, () -> CapacityReport.json(engine.capacity().snapshot()));
+        routes.put(METRICS, () -> new TextPage(PrometheusExposition.CONTENT_TYPE, PrometheusExposition.scrape(metrics.store())));
+        return new AdminRoutes(routes);
     }
 
     /** The page at {@code path}, or null if there is none. */
