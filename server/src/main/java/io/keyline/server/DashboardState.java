@@ -39,6 +39,8 @@ import java.util.TreeMap;
 final class DashboardState {
     /** Seconds of history the charts show. */
     static final int WINDOW_SECONDS = 300;
+    /** The fewest seconds the charts show. */
+    static final int MIN_WINDOW_SECONDS = 60;
     /** Seconds over which the banner weighs throttles against consumption. */
     static final int BANNER_SECONDS = 60;
     /**
@@ -68,18 +70,19 @@ final class DashboardState {
     Map<String, Object> json() {
         long now = store.clock().millis();
         long to = Math.floorDiv(now, 1000) * 1000 + 1000;
-        long from = to - WINDOW_SECONDS * 1000L;
+        CapacitySnapshot snapshot = engine.capacity().snapshot();
+        long from = windowStart(snapshot, to);
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("now", now);
         out.put("from", from);
-        out.put("seconds", WINDOW_SECONDS);
+        out.put("seconds", (int) ((to - from) / 1000));
         out.put("metricsEnabled", metrics.enabled());
         Long lag = engine.indexes().changeLog().oldestUnapplied().map(p -> Math.max(0, now - p.commitMillis())).orElse(null);
         out.put("gsiLagMillis", lag == null ? 0L : lag);
         Map<String, ThrottleExplanation> explanations = metrics.throttles().latest();
         List<Object> tables = new ArrayList<>();
         List<Object> banners = new ArrayList<>();
-        for (CapacitySnapshot.TableSnapshot t : engine.capacity().snapshot().tables()) {
+        for (CapacitySnapshot.TableSnapshot t : snapshot.tables()) {
             TableMetadata meta = metadata(t);
             Map<String, Object> table = new LinkedHashMap<>();
             table.put("name", t.tableName());
@@ -100,6 +103,24 @@ final class DashboardState {
         out.put("banners", banners);
         out.put("tables", tables);
         return out;
+    }
+
+    /**
+     * Where the charts begin: {@link #WINDOW_SECONDS} ago, or a little before the first use of any
+     * table if that is later (a fresh server's first minute fills the charts rather than their
+     * right edge), but never less than {@link #MIN_WINDOW_SECONDS}.
+     */
+    private long windowStart(CapacitySnapshot snapshot, long to) {
+        long from = to - WINDOW_SECONDS * 1000L;
+        long first = Long.MAX_VALUE;
+        for (CapacitySnapshot.TableSnapshot t : snapshot.tables()) {
+            for (Metric m : new Metric[] {Metric.CONSUMED_READ_CAPACITY_UNITS, Metric.CONSUMED_WRITE_CAPACITY_UNITS}) {
+                List<Datapoint> points = store.statistics(SeriesKey.of(t.tableName(), null, m), 1, from, to);
+                if (!points.isEmpty()) first = Math.min(first, points.get(0).timestampMillis());
+            }
+        }
+        if (first == Long.MAX_VALUE) return to - MIN_WINDOW_SECONDS * 1000L;
+        return Math.max(from, Math.min(first - 5_000, to - MIN_WINDOW_SECONDS * 1000L));
     }
 
     private TableMetadata metadata(CapacitySnapshot.TableSnapshot t) {
@@ -131,6 +152,15 @@ final class DashboardState {
             throttles.put(reason.cloudWatchName(), perSecond(key, from, to, false));
         }
         out.put("throttles", throttles);
+        if (!m.index() && meta != null) {
+            // a GSI that refuses the base table's write throttles the table's request (GSI back-pressure),
+            // but the event is the index's: say so on the table, which otherwise looks unthrottled
+            double refusedByIndexes = 0;
+            for (var g : meta.globalIndexes()) {
+                refusedByIndexes += sum(SeriesKey.of(table, g.name(), Metric.WRITE_THROTTLE_EVENTS), from, to);
+            }
+            out.put("refusedByIndexes", (long) refusedByIndexes);
+        }
         out.put("heatmap", heatmap(table, index, m, from, to));
         out.put("topKeys", topKeys(meta, index, m));
         ThrottleExplanation e = explanations.get(index == null ? table : table + "/index/" + index);
@@ -173,7 +203,7 @@ final class DashboardState {
             String token = partition.contains("/") ? partition.substring(0, partition.indexOf('/')) : partition;
             int position = current.indexOf(token);
             labels.add(position < 0 ? token.substring(0, 4) + "… (before a split)"
-                    : rangeLabel(token, position + 1 < current.size() ? current.get(position + 1) : null));
+                    : "#" + (position + 1) + " " + rangeLabel(token, position + 1 < current.size() ? current.get(position + 1) : null));
             List<Double> writes = perSecond(new SeriesKey(table, index, Metric.PARTITION_CONSUMED_WRITE_CAPACITY_UNITS, null, partition), from, to, false);
             List<Double> reads = perSecond(new SeriesKey(table, index, Metric.PARTITION_CONSUMED_READ_CAPACITY_UNITS, null, partition), from, to, false);
             for (int s = 0; s < writes.size(); s++) {
@@ -287,7 +317,7 @@ final class DashboardState {
         out.put("index", cause);
         out.put("sharePercent", round(100 * share));
         out.put("throttles", (long) total);
-        out.put("headline", String.format(Locale.ROOT, "Table %s throttled %d requests in the last minute while using %s%% of its %s: "
+        out.put("headline", String.format(Locale.ROOT, "Table %s throttled %,d requests in the last minute while using %s%% of its %s: "
                         + "the cause is %s", table, (long) total, percentText(100 * share),
                 own.billing() == BillingMode.PROVISIONED ? "provisioned capacity" : "on-demand ceiling",
                 where));

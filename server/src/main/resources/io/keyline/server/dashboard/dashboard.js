@@ -52,7 +52,7 @@ function build(state) {
           panel('capacity', 'Consumed vs ' + (r.billing === 'PROVISIONED' ? 'provisioned' : 'on-demand ceiling') + ' (units/s)'),
           panel('throttles', 'Throttle events by reason (per second)'),
           panel('heatmap', 'Partitions × time: consumed share of each partition\'s ceiling'),
-          panel('topkeys', 'Top keys (last 5 minutes)'))));
+          panel('topkeys', 'Top keys (last 5 minutes, Contributor Insights)'))));
     }
     main.append(section);
   }
@@ -138,8 +138,13 @@ function drawFacts(container, state, r) {
     r.billing === 'PROVISIONED' ? `provisioned ${fmt(r.servingRead)} RCU / ${fmt(r.servingWrite)} WCU` : `on-demand (ceiling ${fmt(r.servingRead)} RCU / ${fmt(r.servingWrite)} WCU)`,
     `${r.partitionCount} partition${r.partitionCount === 1 ? '' : 's'}`];
   if (r.index) parts.push(`propagation lag ${fmt(r.lagMillis)} ms`);
-  container.replaceChildren(parts.join(' · '), ' · ',
-    el('span', {class: throttled ? 'throttled' : ''}, `${fmt(throttled)} throttle events in 5 min`));
+  const minutes = Math.round(state.seconds / 60);
+  const children = [parts.join(' · '), ' · ',
+    el('span', {class: throttled ? 'throttled' : ''}, `${fmt(throttled)} throttle events in ${minutes} min`)];
+  if (r.refusedByIndexes) {
+    children.push(' · ', el('span', {class: 'throttled'}, `${fmt(r.refusedByIndexes)} writes refused by its GSIs (back-pressure)`));
+  }
+  container.replaceChildren(...children);
   if (r.lastThrottle) container.title = r.lastThrottle;
 }
 
