@@ -4,6 +4,7 @@ import io.keyline.engine.Engine;
 import io.keyline.engine.metering.CapacityReport;
 import io.keyline.metrics.Metrics;
 import io.keyline.server.cloudwatch.CloudWatchEndpoint;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.function.Supplier;
 
@@ -12,8 +13,9 @@ import java.util.function.Supplier;
  * document built on demand: {@code /admin/partitions} is the capacity model's partition map
  * (tables, GSIs, partitions, consumed units, throttles), {@code /metrics} the metrics in
  * Prometheus' text format ({@link PrometheusExposition}), {@code /admin/top} what {@code keyline top}
- * shows ({@link TopReport}); with metrics, CloudWatch's POST requests are answered beside them
- * ({@link CloudWatchEndpoint}). Immutable; the suppliers must be
+ * shows ({@link TopReport}), {@code /dashboard} the live dashboard ({@link DashboardPages}); with
+ * metrics, CloudWatch's POST requests are answered beside them ({@link CloudWatchEndpoint}).
+ * Immutable; the suppliers must be
  * thread-safe (they run on worker threads).
  */
 public final class AdminRoutes {
@@ -56,10 +58,11 @@ public final class AdminRoutes {
 
     /** The same, with {@code GET /admin/top} naming each table's hottest key from {@code hotKeys}. */
     public static AdminRoutes of(Engine engine, Metrics metrics, TopReport.HotKeys hotKeys) {
-        return new AdminRoutes(Map.of(PARTITIONS, () -> CapacityReport.json(engine.capacity().snapshot()),
-                METRICS, () -> new TextPage(PrometheusExposition.CONTENT_TYPE, PrometheusExposition.scrape(metrics.store())),
-                TOP, () -> TopReport.json(engine.capacity().snapshot(), metrics, hotKeys)),
-                new CloudWatchEndpoint(metrics.store()));
+        Map<String, Supplier<Object>> routes = new HashMap<>(DashboardPages.routes(engine, metrics));
+        routes.put(PARTITIONS, () -> CapacityReport.json(engine.capacity().snapshot()));
+        routes.put(METRICS, () -> new TextPage(PrometheusExposition.CONTENT_TYPE, PrometheusExposition.scrape(metrics.store())));
+        routes.put(TOP, () -> TopReport.json(engine.capacity().snapshot(), metrics, hotKeys));
+        return new AdminRoutes(routes, new CloudWatchEndpoint(metrics.store()));
     }
 
     /** The CloudWatch endpoint, or null if there is none. */
