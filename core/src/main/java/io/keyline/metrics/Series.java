@@ -11,8 +11,8 @@ import java.util.List;
  *
  * <p>Threading: striped, as {@link java.util.concurrent.atomic.LongAdder} is. A series starts
  * with one stripe (its rings and totals, behind a lock held for a few array stores); when a
- * writer finds its stripe's lock taken, the series doubles its stripes (up to about twice the
- * processors) and threads spread over them by their id, so the hot series of a busy table stop
+ * writer finds its stripe's lock taken it tries the others, and only when all are taken does the
+ * series double its stripes (up to about twice the processors); threads spread over them by their id, so the hot series of a busy table stop
  * serializing its requests. Readers merge the stripes. Only contended series pay the memory of
  * more stripes.
  */
@@ -35,12 +35,22 @@ final class Series {
     void add(long nowMillis, double value) {
         int probe = probe();
         Stripe[] s = stripes;
-        Stripe stripe = s[probe & (s.length - 1)];
-        if (!stripe.lock.tryLock()) {
-            s = grow(s);
-            stripe = s[probe & (s.length - 1)];
-            stripe.lock.lock();
+        // Never park a request thread while another stripe is free: a blocked lock costs a futex
+        // wait and wake, microseconds, where the store itself costs a few array stores.
+        for (int i = 0; i < s.length; i++) {
+            Stripe stripe = s[(probe + i) & (s.length - 1)];
+            if (stripe.lock.tryLock()) {
+                try {
+                    stripe.add(nowMillis, value);
+                } finally {
+                    stripe.lock.unlock();
+                }
+                return;
+            }
         }
+        s = grow(s);
+        Stripe stripe = s[probe & (s.length - 1)];
+        stripe.lock.lock();
         try {
             stripe.add(nowMillis, value);
         } finally {
