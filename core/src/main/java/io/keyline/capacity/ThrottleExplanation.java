@@ -70,17 +70,25 @@ public record ThrottleExplanation(boolean refused, String tableName, String inde
         b.append(": ").append(reason.wire());
         b.append("; partition ").append(partition + 1).append(" of ").append(partitions)
                 .append(String.format(Locale.ROOT, " (tokens %016x..%016x)", firstToken, lastToken));
-        b.append(String.format(Locale.ROOT, " used %.1f of its %.0f write-equivalent units this second, bucket %.1f",
-                partitionUsed, partitionCeiling, partitionBanked));
-        b.append(String.format(Locale.ROOT, "; the %s used %.1f of %.1f %s a second (%s%s) this second, bucket %.1f",
-                indexName == null ? "table" : "index", resourceUsed, resourceAvailable, unit,
-                onDemand ? "on-demand ceiling" : "provisioned", percent(resourceUsed, resourceAvailable), resourceBanked));
+        b.append(" used ").append(units(partitionUsed)).append(" of its ").append(units(partitionCeiling))
+                .append(" write-equivalent units this second, bucket ").append(units(partitionBanked));
+        b.append("; the ").append(indexName == null ? "table" : "index").append(" used ").append(units(resourceUsed))
+                .append(" of ").append(units(resourceAvailable)).append(' ').append(unit).append(" a second (")
+                .append(onDemand ? "on-demand ceiling" : "provisioned").append(percent(resourceUsed, resourceAvailable))
+                .append(") this second, bucket ").append(units(resourceBanked));
         if (indexName != null && !Double.isNaN(baseTableUsed)) {
-            b.append(String.format(Locale.ROOT, "; the base table used %.1f of %.1f %s a second (%s)", baseTableUsed,
-                    baseTableAvailable, unit, percent(baseTableUsed, baseTableAvailable).substring(2)));
+            b.append("; the base table used ").append(units(baseTableUsed)).append(" of ").append(units(baseTableAvailable))
+                    .append(' ').append(unit).append(" a second (").append(percent(baseTableUsed, baseTableAvailable).substring(2)).append(')');
         }
         if (advice != null) b.append(". ").append(advice);
         return b.toString();
+    }
+
+    /** Units as a person reads them: 18,000 or 502.5, never -0 (a bucket drained to the last fraction). */
+    static String units(double v) {
+        double r = Math.round(v * 10) / 10.0;
+        if (r == 0) r = 0; // -0.0 prints as "-0"
+        return String.format(Locale.ROOT, r == Math.rint(r) ? "%,.0f" : "%,.1f", r);
     }
 
     private static String percent(double used, double available) {
