@@ -15,7 +15,6 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import software.amazon.awssdk.core.SdkBytes;
-import software.amazon.awssdk.core.retry.RetryMode;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -39,13 +38,7 @@ class CapacityEndToEndTest {
 
     @RegisterExtension final KeylineExtension keyline = KeylineExtension.inMemory(Settings.defaults(), clock);
 
-    private DynamoDbClient client() {
-        // No SDK retries: each throttle must reach the test, and the manual clock does not move by itself.
-        return DynamoDbClient.builder().endpointOverride(keyline.endpoint()).region(KeylineExtension.REGION)
-                .credentialsProvider(KeylineExtension.credentials())
-                .overrideConfiguration(c -> c.retryStrategy(RetryMode.STANDARD).retryPolicy(p -> p.numRetries(0)))
-                .httpClient(software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient.create()).build();
-    }
+    private DynamoDbClient client() { return keyline.noRetryClient(); }
 
     private static void createOneWcuTable(DynamoDbClient db) {
         db.createTable(b -> b.tableName("burst")

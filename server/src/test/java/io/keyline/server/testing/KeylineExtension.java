@@ -163,6 +163,17 @@ public final class KeylineExtension implements BeforeAllCallback, AfterAllCallba
         return client;
     }
 
+    /**
+     * A new synchronous client without SDK retries, for tests that count throttles: each one must
+     * reach the test, and a manual clock does not move by itself. The caller closes it.
+     */
+    public DynamoDbClient noRetryClient() {
+        return DynamoDbClient.builder().endpointOverride(endpoint()).region(REGION).credentialsProvider(credentials())
+                .overrideConfiguration(c -> c.retryStrategy(software.amazon.awssdk.core.retry.RetryMode.STANDARD)
+                        .retryPolicy(p -> p.numRetries(0)))
+                .httpClient(UrlConnectionHttpClient.create()).build();
+    }
+
     /** An asynchronous client (Netty NIO HTTP) on this server. */
     public synchronized DynamoDbAsyncClient asyncClient() {
         if (asyncClient == null) {
