@@ -1,0 +1,80 @@
+package io.keyline.simulator.report;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A table or one GSI over the run.
+ *
+ * @param table   the table's name
+ * @param index   the GSI's name, or null for the table itself
+ * @param minutes one entry per simulated minute, in order
+ * @param totals  sums over the run
+ * @param partitionCount partitions at the end
+ * @param splits  partition splits during the run
+ * @param hottestPartitions the partitions that consumed the most units, hottest first (at most 10)
+ * @param topKeys the most accessed keys (partition key, or partition and sort key), most first (at most 10)
+ * @param topThrottledKeys the most throttled keys, most first (at most 10)
+ * @param distinctPartitionKeys distinct partition key values written to this resource during the run
+ * @param entriesWritten items (table) or index entries (GSI) written, deletes included
+ * @param entriesRead    items or entries returned by reads (GetItem, Query, Scan, batch and transaction gets)
+ * @param averageEntryBytes mean size of an item or index entry written
+ */
+public record ResourceReport(String table, String index, List<Minute> minutes, Totals totals,
+        int partitionCount, long splits, List<PartitionLoad> hottestPartitions, List<KeyCount> topKeys,
+        List<KeyCount> topThrottledKeys, long distinctPartitionKeys, long entriesWritten, long entriesRead,
+        double averageEntryBytes) {
+
+    /**
+     * One simulated minute.
+     *
+     * @param minute          0-based minute of the run
+     * @param consumedReadUnits  read capacity units consumed in the minute
+     * @param consumedWriteUnits write capacity units consumed in the minute
+     * @param provisionedReadUnits  provisioned RCU during the minute (per second; 0 on demand)
+     * @param provisionedWriteUnits provisioned WCU during the minute (per second; 0 on demand)
+     * @param readThrottleEvents  read throttle events
+     * @param writeThrottleEvents write throttle events
+     * @param throttleEventsByReason events by DynamoDB throttling reason name (e.g.
+     *                 "IndexWriteKeyRangeThroughputExceeded"); reasons with no events are absent
+     * @param throttledRequests requests throttled (each attempt counts)
+     * @param partitionCount partitions at the minute's end
+     */
+    public record Minute(int minute, double consumedReadUnits, double consumedWriteUnits,
+            double provisionedReadUnits, double provisionedWriteUnits, long readThrottleEvents,
+            long writeThrottleEvents, Map<String, Long> throttleEventsByReason, long throttledRequests,
+            int partitionCount) {}
+
+    /**
+     * Sums over the run, in the same units as {@link Minute}.
+     *
+     * @param peakConsumedWriteUnitsPerSecond the busiest simulated second's consumed write units
+     * @param peakConsumedReadUnitsPerSecond  the busiest simulated second's consumed read units
+     */
+    public record Totals(double consumedReadUnits, double consumedWriteUnits, long readThrottleEvents,
+            long writeThrottleEvents, Map<String, Long> throttleEventsByReason, long throttledRequests,
+            double peakConsumedReadUnitsPerSecond, double peakConsumedWriteUnitsPerSecond) {}
+
+    /**
+     * One partition's load over the run.
+     *
+     * @param ordinal      1-based position among the resource's partitions, in token order
+     * @param tokenRange   its token range as the dashboard prints it
+     * @param consumedReadUnits  units consumed over the run
+     * @param consumedWriteUnits units consumed over the run
+     * @param peakShareOfCeiling the busiest second's consumed units over the partition's ceiling (1.0 = at it)
+     * @param throttleEvents throttle events on it
+     */
+    public record PartitionLoad(int ordinal, String tokenRange, double consumedReadUnits,
+            double consumedWriteUnits, double peakShareOfCeiling, long throttleEvents) {}
+
+    /**
+     * A key and how often it was accessed.
+     *
+     * @param partitionKey the partition key value as text
+     * @param sortKey      the sort key value as text, or null for partition-key counts
+     * @param count        accesses (or throttles) over the run
+     * @param peakPerSecond the busiest second's accesses
+     */
+    public record KeyCount(String partitionKey, String sortKey, long count, double peakPerSecond) {}
+}

@@ -1,0 +1,66 @@
+package io.keyline.simulator.run;
+
+import io.keyline.protocol.JsonObject;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Everything the runner needs from a scenario, already resolved: the tables as the CreateTable
+ * requests a client would send, the items to load before the clock starts, the access patterns
+ * and the traffic they generate. The scenario package builds it; the runner never reads YAML.
+ *
+ * @param name     the scenario's name, for the report
+ * @param seed     the scenario's random seed (the traffic is already seeded with it; the runner uses
+ *                 it for anything random of its own, e.g. retry jitter)
+ * @param duration simulated time the traffic covers
+ * @param createTables CreateTable request bodies, in the order they are created
+ * @param preloads items written before the clock starts, without consuming capacity
+ * @param patterns the access patterns in scenario order; {@link SimRequest#pattern()} indexes it
+ * @param client   how the simulated client retries throttled requests
+ * @param traffic  the requests, generated lazily
+ * @param prices   price overrides by {@code Prices} key (see docs/SIMULATOR.md), may be empty
+ * @param region   the price table's region name, e.g. "us-east-1"
+ */
+public record Workload(String name, long seed, Duration duration, List<JsonObject> createTables,
+        List<Preload> preloads, List<Pattern> patterns, ClientModel client, TrafficSource traffic,
+        Map<String, Double> prices, String region) {
+
+    /**
+     * Items loaded into a table before the clock starts.
+     *
+     * @param table the table's name
+     * @param count how many items
+     * @param items item {@code i} (0 ≤ i &lt; count) as PutItem's {@code Item} map, deterministic in i
+     */
+    public record Preload(String table, long count, ItemSource items) {}
+
+    /** Builds preloaded items; deterministic, so the same seed loads the same table. */
+    @FunctionalInterface
+    public interface ItemSource {
+        JsonObject item(long index);
+    }
+
+    /**
+     * One access pattern.
+     *
+     * @param name      the scenario's name for it
+     * @param operation the DynamoDB operation it sends (PutItem, UpdateItem, DeleteItem, GetItem,
+     *                  Query, Scan, BatchWriteItem, TransactWriteItems, ...)
+     * @param table     the table it targets
+     * @param index     the index a Query or Scan reads, or null
+     * @param peakRate  the highest rate (requests per second) its rate curve reaches, so the
+     *                  runner can choose how to sample before generating anything
+     */
+    public record Pattern(String name, String operation, String table, String index, double peakRate) {}
+
+    /**
+     * The simulated client's retry policy for throttled requests (ProvisionedThroughputExceeded,
+     * ThrottlingException, RequestLimitExceeded), as an AWS SDK applies it.
+     *
+     * @param maxAttempts first attempt included; 1 means never retry
+     * @param baseDelay   the first backoff; each retry doubles it, with full jitter
+     * @param maxDelay    the cap on one backoff
+     */
+    public record ClientModel(int maxAttempts, Duration baseDelay, Duration maxDelay) {}
+}
