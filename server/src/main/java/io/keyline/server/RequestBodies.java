@@ -14,7 +14,8 @@ import java.util.zip.InflaterInputStream;
  * (several concatenated members allowed, as DynamoDB takes them) and deflate (zlib-wrapped).
  * Nothing is copied: the stream reads the aggregated buffer in place. A compressed body may
  * expand to at most {@code limit} bytes ({@link BodyTooLargeException} past that), and a broken
- * stream surfaces as {@link BodyDecodingException}. Stateless; each stream is single-threaded.
+ * stream surfaces as {@link BodyDecodingException}, which DynamoDB answers with 500
+ * InternalServerError (docs/RULES.md#WIRE-CONTENT-ENCODING). Stateless; each stream is single-threaded.
  */
 final class RequestBodies {
     private RequestBodies() {}
