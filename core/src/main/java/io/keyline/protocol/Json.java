@@ -44,6 +44,7 @@ public final class Json {
     private Json() {}
 
     public static Object parse(byte[] body) {
+        if (!Utf8Check.wellFormed(body)) throw Errors.serialization(null);
         try (JsonParser p = FACTORY.createParser(body)) {
             return parseDocument(p);
         } catch (StreamConstraintsException e) {
@@ -54,10 +55,12 @@ public final class Json {
     }
 
     public static Object parse(InputStream in) {
-        try (JsonParser p = FACTORY.createParser(in)) {
+        try (JsonParser p = FACTORY.createParser(new Utf8Check(in))) {
             return parseDocument(p);
         } catch (StreamConstraintsException e) {
             throw Errors.serialization(NESTING_MESSAGE);
+        } catch (Utf8Check.Malformed e) {
+            throw Errors.serialization(null);
         } catch (IOException e) {
             throw Errors.serialization("Start of structure or map found where not expected.");
         }
@@ -76,13 +79,13 @@ public final class Json {
             case START_OBJECT: {
                 // Most objects in DynamoDB JSON are attribute values, {"S": "..."}: one member.
                 // A map sized for one saves the 16-slot table a default map allocates.
-                String first = p.nextFieldName();
+                String first = wellFormed(p.nextFieldName());
                 if (first == null) return new LinkedHashMap<String, Object>(2);
                 Object firstValue = read(p, p.nextToken());
-                String name = p.nextFieldName();
+                String name = wellFormed(p.nextFieldName());
                 Map<String, Object> m = name == null ? new LinkedHashMap<>(2) : new LinkedHashMap<>();
                 m.put(first, firstValue);
-                for (; name != null; name = p.nextFieldName()) {
+                for (; name != null; name = wellFormed(p.nextFieldName())) {
                     m.put(name, read(p, p.nextToken()));
                 }
                 return m;
@@ -93,7 +96,7 @@ public final class Json {
                 while ((e = p.nextToken()) != JsonToken.END_ARRAY) l.add(read(p, e));
                 return l;
             }
-            case VALUE_STRING: return p.getText();
+            case VALUE_STRING: return wellFormed(p.getText());
             case VALUE_NUMBER_INT:
             case VALUE_NUMBER_FLOAT: return p.getDecimalValue();
             case VALUE_TRUE: return Boolean.TRUE;
@@ -101,6 +104,24 @@ public final class Json {
             case VALUE_NULL: return null;
             default: throw Errors.serialization("Start of structure or map found where not expected.");
         }
+    }
+
+    /**
+     * A string escaped in JSON as a lone surrogate ("\\ud800") has no UTF-8 form: stored, it would
+     * become "?" and collide with other keys (docs/RULES.md#WIRE-UTF8).
+     */
+    private static String wellFormed(String s) {
+        if (s == null) return null;
+        for (int i = 0, n = s.length(); i < n; i++) {
+            char c = s.charAt(i);
+            if (!Character.isSurrogate(c)) continue;
+            if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(s.charAt(i + 1))) {
+                i++;
+                continue;
+            }
+            throw Errors.serialization(null);
+        }
+        return s;
     }
 
     public static byte[] write(Object value) {

@@ -210,4 +210,34 @@ class RequestBodyTest {
             assertThat(encoded("deflate", new byte[0]).status()).as("empty deflate").isEqualTo(500);
         }
     }
+
+    /** docs/RULES.md#WIRE-UTF8, over the wire and through a decompressed body. */
+    @Nested
+    class Utf8 {
+        @Test
+        void malformedUtf8AndLoneSurrogatesAreSerializationExceptions() {
+            byte[] overlong = "{\"TableName\":\"t\",\"Item\":{\"p\":{\"S\":\"k__\"}}}".getBytes(StandardCharsets.US_ASCII);
+            int at = new String(overlong, StandardCharsets.US_ASCII).indexOf("__");
+            overlong[at] = (byte) 0xC0;
+            overlong[at + 1] = (byte) 0xAF;
+            byte[] surrogate = "{\"TableName\":\"t\",\"Item\":{\"p\":{\"S\":\"k\\ud800\"}}}".getBytes(StandardCharsets.US_ASCII);
+            for (RawHttp.Response r : new RawHttp.Response[] {encoded("identity", overlong), encoded("identity", surrogate),
+                    encoded("gzip", gzipBytes(overlong))}) {
+                assertThat(r.status()).isEqualTo(400);
+                assertThat(type(r)).isEqualTo("com.amazon.coral.service#SerializationException");
+            }
+            assertThat(encoded("identity", "{\"TableName\":\"t\",\"Item\":{\"p\":{\"S\":\"k\u00e9\"}}}"
+                    .getBytes(StandardCharsets.UTF_8)).status()).isEqualTo(200);
+        }
+
+        private byte[] gzipBytes(byte[] body) {
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            try (GZIPOutputStream g = new GZIPOutputStream(out)) {
+                g.write(body);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            return out.toByteArray();
+        }
+    }
 }
