@@ -137,6 +137,11 @@ public final class ServeCommand implements Callable<Integer> {
                     + "(memory is fixed by these). Default: ${DEFAULT-VALUE}.")
     String metricsRetention;
 
+    @Option(names = "--shutdown-grace", paramLabel = "DURATION", defaultValue = "10s", converter = DurationConverter.class,
+            description = "On SIGTERM or Ctrl-C, how long requests already running get to finish and be answered; requests "
+                    + "that arrive meanwhile get a retryable 503 and their connection is closed. Default: ${DEFAULT-VALUE}.")
+    Duration shutdownGrace;
+
     @Override
     public Integer call() {
         Running running = start();
@@ -196,7 +201,7 @@ public final class ServeCommand implements Callable<Integer> {
         Engine engine = new Engine(storage, SystemClock.INSTANCE, settings);
         Metrics metrics = EngineMetrics.attach(engine, SystemClock.INSTANCE, metricsSettings());
         KeylineServer server = new KeylineServer(new Operations(engine),
-                ServerOptions.defaults().withRequestIdSeed(SystemClock.INSTANCE.now().toEpochMilli()), SystemClock.INSTANCE,
+                ServerOptions.defaults().withRequestIdSeed(SystemClock.INSTANCE.now().toEpochMilli()).withShutdownTimeout(shutdownGrace), SystemClock.INSTANCE,
                 AdminRoutes.of(engine, metrics), metrics);
         int bound;
         try {

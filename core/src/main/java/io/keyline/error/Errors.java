@@ -142,4 +142,9 @@ public final class Errors {
     public static ApiException internal(String message) {
         return new ApiException(DDB + "InternalServerError", 500, message, null);
     }
+
+    /** HTTP 503, which every AWS SDK retries (docs/RULES.md#SERVER-DRAIN). */
+    public static ApiException serviceUnavailable(String message) {
+        return new ApiException(DDB + "ServiceUnavailable", 503, message, null);
+    }
 }

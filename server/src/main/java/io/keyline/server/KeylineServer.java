@@ -151,6 +151,7 @@ public final class KeylineServer implements AutoCloseable {
         if (closed) return;
         closed = true;
         if (serverChannel == null) return;
+        inFlight.startDraining();
         serverChannel.close().syncUninterruptibly();
         shutdownExecutors();
     }
@@ -163,13 +164,18 @@ public final class KeylineServer implements AutoCloseable {
         }
     }
 
+    /**
+     * One grace period for everything: requests running (and queued for a worker) get until the
+     * deadline to finish and have their replies written; past it, workers are interrupted.
+     */
     private void shutdownExecutors() {
         long timeoutMillis = options.shutdownTimeout().toMillis();
         workers.shutdown();
         try {
             // Wait until the last replies are written, not just computed: the event loops write them.
-            if (!inFlight.awaitIdle(timeoutMillis)) workers.shutdownNow();
-            workers.awaitTermination(timeoutMillis, TimeUnit.MILLISECONDS);
+            long left = inFlight.awaitIdle(TimeUnit.MILLISECONDS.toNanos(timeoutMillis));
+            if (left <= 0) workers.shutdownNow();
+            workers.awaitTermination(Math.max(left, 0), TimeUnit.NANOSECONDS);
         } catch (InterruptedException e) {
             workers.shutdownNow();
             Thread.currentThread().interrupt();

@@ -118,6 +118,13 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
         String path = q < 0 ? uri : uri.substring(0, q);
         String query = q < 0 ? null : uri.substring(q + 1);
         HttpMethod method = request.method();
+        if (inFlight.draining()) {
+            // Closing: what runs finishes; what arrives now is turned away, retryably, and the
+            // connection closed so the client's retry opens a new one (docs/RULES.md#SERVER-DRAIN).
+            request.release();
+            respond(ctx, draining(), requestId, version, false, method.equals(HttpMethod.HEAD));
+            return;
+        }
         if (method.equals(HttpMethod.POST) && admin.cloudWatch() != null
                 && CloudWatchEndpoint.accepts(path, request.headers()::get)) {
             cloudWatch(ctx, request, requestId, path, version, keepAlive);
@@ -186,11 +193,15 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
                 }
             });
         } catch (RejectedExecutionException e) {
-            // The server is closing: no worker will take the request.
+            // The server began closing between the check above and here: no worker will take it.
             inFlight.exit();
             request.release();
-            respond(ctx, Reply.error(Errors.internal(RequestLimits.INTERNAL_ERROR_MESSAGE)), requestId, version, false);
+            respond(ctx, draining(), requestId, version, false);
         }
+    }
+
+    private static Reply draining() {
+        return Reply.error(Errors.serviceUnavailable(RequestLimits.DRAINING_MESSAGE));
     }
 
     /** Leaves the in-flight count once the reply is on the wire (or the channel was gone). */

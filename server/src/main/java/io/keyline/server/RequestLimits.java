@@ -15,6 +15,8 @@ final class RequestLimits {
 
     /** Message of the 500 reply when something unexpected fails inside Keyline. */
     static final String INTERNAL_ERROR_MESSAGE = "Internal server error";
+    /** The answer to a request that arrives while the server is closing (docs/RULES.md#SERVER-DRAIN). */
+    static final String DRAINING_MESSAGE = "The server is shutting down; retry the request";
 
     /** A request that is not a DynamoDB API call at all: DynamoDB answers 404 UnknownOperationException. */
     static ApiException unsupportedContentType() {

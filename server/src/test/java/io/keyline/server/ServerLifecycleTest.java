@@ -77,6 +77,58 @@ class ServerLifecycleTest {
         server.close(); // twice is harmless
     }
 
+    /**
+     * docs/RULES.md#SERVER-DRAIN: once close begins, a request that arrives on a connection that
+     * was already open is answered at once with a retryable 503 and the connection is closed,
+     * while the request already running finishes and gets its reply.
+     */
+    @Test
+    void requestsArrivingWhileClosingAreTurnedAwayRetryably() throws Exception {
+        CountDownLatch entered = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        Operation<JsonObject> slow = new Operation<JsonObject>() {
+            @Override public String name() { return "Slow"; }
+
+            @Override public JsonObject decode(JsonObject request) { return request; }
+
+            @Override public Object run(JsonObject request) {
+                entered.countDown();
+                try {
+                    release.await(10, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                return Map.of("done", true);
+            }
+        };
+        List<Operation<?>> ops = new java.util.ArrayList<>(FakeOperations.create().all().values());
+        ops.add(slow);
+        KeylineServer server = new KeylineServer(new Operations(ops), ServerOptions.defaults(), SystemClock.INSTANCE);
+        URI endpoint = URI.create("http://127.0.0.1:" + server.start("127.0.0.1", 0));
+        try (RawHttp running = RawHttp.connect(endpoint); RawHttp keptAlive = RawHttp.connect(endpoint)) {
+            assertThat(keptAlive.call("ListTables", "{}").status()).isEqualTo(200);
+            CompletableFuture<RawHttp.Response> reply = CompletableFuture.supplyAsync(() -> running.call("Slow", "{}"));
+            assertThat(entered.await(5, TimeUnit.SECONDS)).isTrue();
+            Thread closer = new Thread(server::close, "closer");
+            closer.start();
+            awaitBlockedIn(closer, "io.keyline.server.InFlight", "awaitIdle");
+
+            RawHttp.Response late = keptAlive.call("ListTables", "{}");
+            assertThat(late.status()).isEqualTo(503);
+            assertThat(late.text()).contains("ServiceUnavailable").contains("shutting down");
+            assertThat(late.header("Connection")).isEqualToIgnoringCase("close");
+            assertThat(keptAlive.serverClosed()).isTrue();
+
+            release.countDown();
+            assertThat(reply.get(10, TimeUnit.SECONDS).text()).isEqualTo("{\"done\":true}");
+            closer.join(10_000);
+            assertThat(closer.isAlive()).as("close returned").isFalse();
+        } finally {
+            release.countDown();
+            server.close();
+        }
+    }
+
     @Test
     void aBlockedOperationBlocksNoEventLoop() throws Exception {
         CountDownLatch entered = new CountDownLatch(1);
