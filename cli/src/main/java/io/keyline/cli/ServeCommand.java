@@ -142,6 +142,15 @@ public final class ServeCommand implements Callable<Integer> {
                     + "that arrive meanwhile get a retryable 503 and their connection is closed. Default: ${DEFAULT-VALUE}.")
     Duration shutdownGrace;
 
+    @Option(names = "--idle-timeout", paramLabel = "DURATION", defaultValue = "5m", converter = DurationConverter.class,
+            description = "Close a connection that has had no request for this long (0: never). Default: ${DEFAULT-VALUE}.")
+    Duration idleTimeout;
+
+    @Option(names = "--request-read-timeout", paramLabel = "DURATION", defaultValue = "60s", converter = DurationConverter.class,
+            description = "Drop a request (and its connection) whose body has not all arrived this long after its headers (0: never). "
+                    + "Default: ${DEFAULT-VALUE}.")
+    Duration requestReadTimeout;
+
     @Override
     public Integer call() {
         Running running = start();
@@ -201,7 +210,8 @@ public final class ServeCommand implements Callable<Integer> {
         Engine engine = new Engine(storage, SystemClock.INSTANCE, settings);
         Metrics metrics = EngineMetrics.attach(engine, SystemClock.INSTANCE, metricsSettings());
         KeylineServer server = new KeylineServer(new Operations(engine),
-                ServerOptions.defaults().withRequestIdSeed(SystemClock.INSTANCE.now().toEpochMilli()).withShutdownTimeout(shutdownGrace), SystemClock.INSTANCE,
+                ServerOptions.defaults().withRequestIdSeed(SystemClock.INSTANCE.now().toEpochMilli()).withShutdownTimeout(shutdownGrace)
+                        .withConnectionTimeouts(idleTimeout, requestReadTimeout), SystemClock.INSTANCE,
                 AdminRoutes.of(engine, metrics), metrics);
         int bound;
         try {

@@ -10,6 +10,7 @@ import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
+import io.netty.channel.ChannelPipeline;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.IoHandlerFactory;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
@@ -21,6 +22,7 @@ import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.codec.http.HttpRequestDecoder;
 import io.netty.handler.codec.http.HttpResponseEncoder;
+import io.netty.handler.timeout.IdleStateHandler;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -111,8 +113,9 @@ public final class KeylineServer implements AutoCloseable {
                 .childOption(ChannelOption.TCP_NODELAY, true)
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override protected void initChannel(SocketChannel ch) {
-                        ch.pipeline().addLast(connectionHandlers(options.maxRequestBytes(), replies,
-                                new RequestHandler(processor, replies, workers, inFlight, admin)));
+                        RequestHandler handler = new RequestHandler(processor, replies, workers, inFlight, admin);
+                        ch.pipeline().addLast(connectionHandlers(options.maxRequestBytes(), replies, handler));
+                        addDeadlines(ch.pipeline(), handler);
                     }
                 });
         ChannelFuture bound = bootstrap.bind(new InetSocketAddress(host, port)).awaitUninterruptibly();
@@ -204,6 +207,14 @@ public final class KeylineServer implements AutoCloseable {
      * build the same. Netty's response encoder is there only for the aggregator's interim replies
      * (100-continue refused); {@link RequestHandler} writes encoded bytes past it.
      */
+    /** Idle and slow-request deadlines, just after the decoder (see {@link ConnectionDeadlines}). */
+    private void addDeadlines(ChannelPipeline pipeline, RequestHandler handler) {
+        if (options.idleTimeout().isZero() && options.requestReadTimeout().isZero()) return;
+        String decoder = pipeline.context(HttpRequestDecoder.class).name();
+        pipeline.addAfter(decoder, "idle", new IdleStateHandler(0, 0, options.idleTimeout().toNanos(), TimeUnit.NANOSECONDS));
+        pipeline.addAfter("idle", "deadlines", new ConnectionDeadlines(options.requestReadTimeout(), handler::running));
+    }
+
     static ChannelHandler[] connectionHandlers(int maxRequestBytes, HttpReplies replies, RequestHandler handler) {
         return new ChannelHandler[] {
                 new HttpRequestDecoder(MAX_REQUEST_LINE_BYTES, MAX_HEADER_BYTES, MAX_CHUNK_BYTES),

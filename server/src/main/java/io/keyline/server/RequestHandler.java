@@ -61,6 +61,11 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
     /** Where encoded replies enter the pipeline (see {@link #respond}); set when this handler is added. */
     private ChannelHandlerContext wire;
 
+    /** Whether a request of this connection is running or waiting to (event loop only). */
+    boolean running() {
+        return busy || !pending.isEmpty();
+    }
+
     RequestHandler(ApiRequestProcessor processor, HttpReplies replies, Executor workers, InFlight inFlight) {
         this(processor, replies, workers, inFlight, AdminRoutes.none());
     }

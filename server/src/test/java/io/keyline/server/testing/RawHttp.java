@@ -118,11 +118,21 @@ public final class RawHttp implements AutoCloseable {
         }
     }
 
-    /** True once the server has closed its side: a read sees end of stream. */
+    /** True once the server has closed its side within 2 s: a read sees end of stream (or a reset). */
     public boolean serverClosed() {
+        return serverClosedWithin(2_000);
+    }
+
+    /**
+     * True if the server closes its side within {@code millis}: a read sees end of stream or a
+     * reset; false if the wait ends with the connection still open.
+     */
+    public boolean serverClosedWithin(int millis) {
         try {
-            socket.setSoTimeout(2_000);
+            socket.setSoTimeout(millis);
             return in.read() < 0;
+        } catch (java.net.SocketTimeoutException e) {
+            return false;
         } catch (IOException e) {
             return true;
         } finally {
