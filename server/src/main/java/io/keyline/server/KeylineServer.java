@@ -56,6 +56,7 @@ public final class KeylineServer implements AutoCloseable {
     private static final boolean EPOLL = Epoll.isAvailable();
 
     private final ServerOptions options;
+    private final BodyBudget bodyBudget;
     private final ApiRequestProcessor processor;
     private final HttpReplies replies;
     private final AdminRoutes admin;
@@ -88,6 +89,7 @@ public final class KeylineServer implements AutoCloseable {
      */
     public KeylineServer(Operations operations, ServerOptions options, Clock clock, AdminRoutes admin, Metrics metrics) {
         this.options = options;
+        this.bodyBudget = new BodyBudget(options.maxBufferedRequestBytes());
         this.admin = admin;
         this.metrics = metrics;
         this.processor = new ApiRequestProcessor(operations, options.maxRequestBytes(),
@@ -116,6 +118,9 @@ public final class KeylineServer implements AutoCloseable {
                         RequestHandler handler = new RequestHandler(processor, replies, workers, inFlight, admin);
                         ch.pipeline().addLast(connectionHandlers(options.maxRequestBytes(), replies, handler));
                         addDeadlines(ch.pipeline(), handler);
+                        BodyBudget.Gate gate = bodyBudget.new Gate(replies);
+                        ch.pipeline().addBefore(ch.pipeline().context(BodyLimitAggregator.class).name(), "budget", gate);
+                        handler.afterReply(gate::replied);
                     }
                 });
         ChannelFuture bound = bootstrap.bind(new InetSocketAddress(host, port)).awaitUninterruptibly();
@@ -141,6 +146,11 @@ public final class KeylineServer implements AutoCloseable {
      */
     public static void warmUp() {
         WarmUp.run();
+    }
+
+    /** Request bytes held now across all connections (for tests and metrics). */
+    long bufferedRequestBytes() {
+        return bodyBudget.used();
     }
 
     /** The port bound by {@link #start}. */

@@ -61,6 +61,13 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
     /** Where encoded replies enter the pipeline (see {@link #respond}); set when this handler is added. */
     private ChannelHandlerContext wire;
 
+    /** Told after each reply is written and the next request (if any) started (event loop only). */
+    private Runnable afterReply = () -> { };
+
+    void afterReply(Runnable action) {
+        this.afterReply = action;
+    }
+
     /** Whether a request of this connection is running or waiting to (event loop only). */
     boolean running() {
         return busy || !pending.isEmpty();
@@ -237,6 +244,7 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
                 f.channel().close();
             } else {
                 next(ctx);
+                afterReply.run();
             }
         });
     }
