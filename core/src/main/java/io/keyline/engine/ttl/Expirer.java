@@ -52,6 +52,7 @@ import java.util.Set;
 public final class Expirer implements AutoCloseable {
     /** Items read per table and pass: bounds a pass's work (about 10 to 20 ms of decoding). */
     public static final int ITEMS_PER_PASS = 10_000;
+    private final int itemsPerPass;
 
     /** Told how many items a pass deleted from a table (TimeToLiveDeletedItemCount). */
     @FunctionalInterface
@@ -73,6 +74,13 @@ public final class Expirer implements AutoCloseable {
     private volatile boolean running;
 
     public Expirer(Storage storage, Catalog catalog, ItemStore items, Clock clock, Duration interval) {
+        this(storage, catalog, items, clock, interval, ITEMS_PER_PASS);
+    }
+
+    /** With another slice size than {@link #ITEMS_PER_PASS} (tests of the slicing). */
+    public Expirer(Storage storage, Catalog catalog, ItemStore items, Clock clock, Duration interval, int itemsPerPass) {
+        if (itemsPerPass < 1) throw new IllegalArgumentException("itemsPerPass " + itemsPerPass);
+        this.itemsPerPass = itemsPerPass;
         this.storage = storage;
         this.catalog = catalog;
         this.items = items;
@@ -135,7 +143,7 @@ public final class Expirer implements AutoCloseable {
         int read = 0;
         try (Cursor c = storage.range(from, KeyCodec.keyspaceEnd(keyspace), false)) {
             while (c.next()) {
-                if (read++ == ITEMS_PER_PASS) {
+                if (read++ == itemsPerPass) {
                     next = c.key();
                     break;
                 }
