@@ -7,7 +7,8 @@ import java.time.Duration;
  *
  * @param deletionDelay  how long after its expiry time an item may still be there: the expirer
  *                       looks for expired items this often ({@code --ttl-delay}; DynamoDB: typically
- *                       within days, docs/RULES.md#TTL-DELETION-DELAY; default {@link #DEFAULT_DELETION_DELAY})
+ *                       within days, docs/RULES.md#TTL-DELETION-DELAY; default {@link #DEFAULT_DELETION_DELAY};
+ *                       0 runs passes back to back, 10 ms apart)
  * @param statusDelay    how long UpdateTimeToLive's ENABLING and DISABLING last before ENABLED and
  *                       DISABLED (default 0: settled at the next call, which is what ScyllaDB's suite
  *                       saw on DynamoDB; docs/RULES.md#TTL-STATUS)
@@ -21,8 +22,9 @@ public record TimeToLiveSettings(Duration deletionDelay, Duration statusDelay, D
     public static final Duration DEFAULT_CHANGE_INTERVAL = Duration.ofHours(1);
 
     public TimeToLiveSettings {
-        if (deletionDelay.isNegative() || deletionDelay.isZero()) throw new IllegalArgumentException("the TTL deletion delay must be positive");
-        if (statusDelay.isNegative() || changeInterval.isNegative()) throw new IllegalArgumentException("TTL durations must not be negative");
+        if (deletionDelay.isNegative() || statusDelay.isNegative() || changeInterval.isNegative()) {
+            throw new IllegalArgumentException("TTL durations must not be negative");
+        }
     }
 
     public static TimeToLiveSettings defaults() {
