@@ -5,6 +5,7 @@ import io.keyline.capacity.CapacitySettings;
 import io.keyline.capacity.Rules;
 import io.keyline.engine.Engine;
 import io.keyline.engine.config.Settings;
+import io.keyline.engine.config.TimeToLiveSettings;
 import io.keyline.metrics.Metrics;
 import io.keyline.metrics.MetricsSettings;
 import io.keyline.op.Operations;
@@ -75,6 +76,11 @@ public final class ServeCommand implements Callable<Integer> {
             description = "How long a write takes to reach the global secondary indexes, so applications can test "
                     + "eventual consistency (e.g. 250ms). Default: ${DEFAULT-VALUE} (as fast as possible).")
     Duration gsiLag;
+
+    @Option(names = "--ttl-delay", paramLabel = "DURATION", defaultValue = "2s", converter = DurationConverter.class,
+            description = "How long after its Time to Live expiry an item may still be there: the expirer looks for expired "
+                    + "items twice in this time (DynamoDB takes up to days). Default: ${DEFAULT-VALUE}.")
+    Duration ttlDelay;
 
     @Option(names = "--item-collection-limit", paramLabel = "SIZE", defaultValue = "10GB", converter = ByteSizeConverter.class,
             description = "Size limit of an item collection (items of one partition key plus their LSI entries) in tables "
@@ -204,7 +210,8 @@ public final class ServeCommand implements Callable<Integer> {
         Settings defaults = Settings.defaults();
         Settings settings = new Settings(region, defaults.accountId(), tableCreateDelay, tableDeleteDelay)
                 .withGsiLag(gsiLag).withItemCollectionLimitBytes(itemCollectionLimit)
-                .withCapacity(capacitySettings()).withSharedDb(sharedDb);
+                .withCapacity(capacitySettings()).withSharedDb(sharedDb)
+                .withTimeToLive(TimeToLiveSettings.defaults().withDeletionDelay(ttlDelay));
         // DescribeEndpoints must name this server, or clients doing endpoint discovery leave it
         if (port != 0) settings = settings.withEndpointAddress(displayHost(host) + ":" + port);
         Engine engine = new Engine(storage, SystemClock.INSTANCE, settings);
@@ -224,6 +231,7 @@ public final class ServeCommand implements Callable<Integer> {
         log.info("Keyline listening on http://{}:{} (region {}{}), data {}, capacity {}", displayHost(host), bound, region,
                 sharedDb ? ", tables shared by all regions" : "",
                 storage.describe(), capacity.name().toLowerCase(java.util.Locale.ROOT));
+        engine.expirer().start();
         return new Running(server, engine, bound);
     }
 

@@ -39,7 +39,7 @@ class KeylineCommandTest {
                 .contains("--port").contains("8000")
                 .contains("--in-memory")
                 .contains("--data-dir").contains("./keyline-data")
-                .contains("--table-create-delay").contains("--table-delete-delay")
+                .contains("--table-create-delay").contains("--table-delete-delay").contains("--ttl-delay")
                 .contains("--region").contains("us-east-1");
     }
 
@@ -103,6 +103,19 @@ class KeylineCommandTest {
                     HttpResponse.BodyHandlers.ofString());
             assertThat(health.statusCode()).isEqualTo(200);
             assertThat(health.body()).startsWith("healthy: ");
+        }
+    }
+
+    @Test
+    void ttlDelaySetsTheExpirersDelayAndServeStartsIt() throws Exception {
+        ServeCommand defaults = new ServeCommand();
+        new CommandLine(defaults).parseArgs("--in-memory");
+        assertThat(defaults.ttlDelay).isEqualTo(Duration.ofSeconds(2));
+        ServeCommand serve = new ServeCommand();
+        new CommandLine(serve).parseArgs("--in-memory", "--port", "0", "--ttl-delay", "100ms");
+        try (ServeCommand.Running running = serve.start()) {
+            assertThat(running.engine().settings().timeToLive().deletionDelay()).isEqualTo(Duration.ofMillis(100));
+            assertThat(Thread.getAllStackTraces().keySet()).anyMatch(t -> t.getName().equals("keyline-ttl-expirer"));
         }
     }
 

@@ -27,6 +27,7 @@ import io.keyline.engine.query.PageReader;
 import io.keyline.engine.query.TargetKeys;
 import io.keyline.engine.store.ItemStore;
 import io.keyline.engine.transaction.Transactions;
+import io.keyline.engine.ttl.Expirer;
 import io.keyline.error.ApiException;
 import io.keyline.error.Errors;
 import io.keyline.expr.Condition;
@@ -77,6 +78,7 @@ public final class Engine implements AutoCloseable {
     private final Batches batches;
     private final MeteredWrite meteredWrite;
     private final ContributorInsights insights;
+    private final Expirer expirer;
     private final Namespace namespace;
     /** Null for a view: only the engine that built the services closes them. */
     private final Engine root;
@@ -107,6 +109,7 @@ public final class Engine implements AutoCloseable {
                 namespace);
         this.tables = new Tables(catalog, capacity, indexes, clock, settings, namespace, settings.region(), insights);
         this.meteredWrite = new MeteredWrite(items, capacity, itemCapacity);
+        this.expirer = new Expirer(storage, catalog, items, clock, settings.timeToLive().deletionDelay());
         // Tables found on storage get their partitions now, with full burst buckets.
         for (TableMetadata t : catalog.all()) capacity.register(t);
     }
@@ -123,6 +126,7 @@ public final class Engine implements AutoCloseable {
         this.indexes = root.indexes;
         this.meteredWrite = root.meteredWrite;
         this.insights = root.insights;
+        this.expirer = root.expirer;
         this.namespace = ns;
         this.root = root;
         this.batches = root.batches.in(ns);
@@ -157,6 +161,12 @@ public final class Engine implements AutoCloseable {
 
     /** Contributor Insights' counts: the top keys of each table and GSI whose insights are on. */
     public ContributorInsights insights() { return insights; }
+
+    /**
+     * Time to Live's background deletions (docs/RULES.md#TTL-EXPIRY): not running until a server
+     * calls {@link Expirer#start}; tests run its passes themselves. One for all namespaces.
+     */
+    public Expirer expirer() { return expirer; }
 
     /** Prices and admits single-item reads and writes. */
     public ItemCapacity itemCapacity() { return itemCapacity; }
@@ -309,6 +319,7 @@ public final class Engine implements AutoCloseable {
 
     @Override public void close() {
         if (root != null) return; // a view: the engine it came from owns the services
+        expirer.close();
         indexes.close();
         storage.close();
     }

@@ -34,6 +34,7 @@ import java.util.Set;
  * @param warmThroughput the WarmThroughput the client asked for, or null
  * @param insights the Contributor Insights states of the table and its GSIs (never null;
  *                 those of GSIs the table no longer has are dropped)
+ * @param timeToLive the table's Time to Live setting, or null if UpdateTimeToLive never changed it
  */
 public record TableMetadata(
         String name,
@@ -58,7 +59,8 @@ public record TableMetadata(
         Instant statusUntil,
         List<Instant> payPerRequestSwitches,
         WarmThroughput warmThroughput,
-        TableInsights insights) {
+        TableInsights insights,
+        TimeToLiveState timeToLive) {
 
     public TableMetadata {
         payPerRequestSwitches = List.copyOf(payPerRequestSwitches);
@@ -68,6 +70,19 @@ public record TableMetadata(
         tags = Collections.unmodifiableMap(new LinkedHashMap<>(tags));
         if (insights == null) insights = TableInsights.NONE;
         else if (!insights.indexes().isEmpty()) insights = insights.retainIndexes(indexNames(globalIndexes));
+    }
+
+    /** A table whose Time to Live was never configured. */
+    public TableMetadata(String name, String tableId, String arn, long keyspaceId, Instant creationTime, TableStatus status,
+                         KeySchema keySchema, Map<String, ScalarType> attributeDefinitions, BillingMode billingMode,
+                         Instant lastUpdateToPayPerRequest, ProvisionedThroughputState throughput, OnDemandThroughput onDemand,
+                         List<IndexMetadata> localIndexes, List<IndexMetadata> globalIndexes, StreamSettings stream,
+                         SseSettings sse, String tableClass, boolean deletionProtection, Map<String, String> tags,
+                         Instant statusUntil, List<Instant> payPerRequestSwitches, WarmThroughput warmThroughput,
+                         TableInsights insights) {
+        this(name, tableId, arn, keyspaceId, creationTime, status, keySchema, attributeDefinitions, billingMode,
+                lastUpdateToPayPerRequest, throughput, onDemand, localIndexes, globalIndexes, stream, sse, tableClass,
+                deletionProtection, tags, statusUntil, payPerRequestSwitches, warmThroughput, insights, null);
     }
 
     /** A table without Contributor Insights configured. */
@@ -179,7 +194,7 @@ public record TableMetadata(
         for (IndexMetadata i : globalIndexes) gsis.add(i.withArn(tableArn + "/index/" + i.name()));
         return new TableMetadata(name, tableId, tableArn, keyspaceId, creationTime, status, keySchema, attributeDefinitions,
                 billingMode, lastUpdateToPayPerRequest, throughput, onDemand, lsis, gsis, stream, sse, tableClass,
-                deletionProtection, tags, statusUntil, payPerRequestSwitches, warmThroughput);
+                deletionProtection, tags, statusUntil, payPerRequestSwitches, warmThroughput, insights, timeToLive);
     }
 
     public Builder toBuilder() { return new Builder(this); }
@@ -203,6 +218,7 @@ public record TableMetadata(
         private List<Instant> payPerRequestSwitches;
         private WarmThroughput warmThroughput;
         private TableInsights insights;
+        private TimeToLiveState timeToLive;
 
         private Builder(TableMetadata t) {
             this.t = t;
@@ -222,6 +238,7 @@ public record TableMetadata(
             payPerRequestSwitches = t.payPerRequestSwitches;
             warmThroughput = t.warmThroughput;
             insights = t.insights;
+            timeToLive = t.timeToLive;
         }
 
         public Builder status(TableStatus v) { status = v; return this; }
@@ -240,12 +257,13 @@ public record TableMetadata(
         public Builder payPerRequestSwitches(List<Instant> v) { payPerRequestSwitches = v; return this; }
         public Builder warmThroughput(WarmThroughput v) { warmThroughput = v; return this; }
         public Builder insights(TableInsights v) { insights = v; return this; }
+        public Builder timeToLive(TimeToLiveState v) { timeToLive = v; return this; }
 
         public TableMetadata build() {
             return new TableMetadata(t.name, t.tableId, t.arn, t.keyspaceId, t.creationTime, status, t.keySchema,
                     attributeDefinitions, billingMode, lastUpdateToPayPerRequest, throughput, onDemand,
                     t.localIndexes, globalIndexes, stream, sse, tableClass, deletionProtection, tags, statusUntil,
-                    payPerRequestSwitches, warmThroughput, insights);
+                    payPerRequestSwitches, warmThroughput, insights, timeToLive);
         }
     }
 }

@@ -34,6 +34,8 @@ public enum Metric {
     USER_ERRORS("UserErrors", Unit.COUNT, Scope.ACCOUNT, false),
     CONDITIONAL_CHECK_FAILED_REQUESTS("ConditionalCheckFailedRequests", Unit.COUNT, Scope.TABLE, false),
     TRANSACTION_CONFLICT("TransactionConflict", Unit.COUNT, Scope.TABLE, false),
+    /** Items the TTL expirer deleted (docs/RULES.md#TTL-EXPIRY). */
+    TIME_TO_LIVE_DELETED_ITEM_COUNT("TimeToLiveDeletedItemCount", Unit.COUNT, Scope.TABLE, false),
     ONLINE_INDEX_PERCENTAGE_PROGRESS("OnlineIndexPercentageProgress", Unit.COUNT, Scope.RESOURCE, true),
     ONLINE_INDEX_CONSUMED_WRITE_CAPACITY("OnlineIndexConsumedWriteCapacity", Unit.COUNT, Scope.RESOURCE, false),
     ONLINE_INDEX_THROTTLE_EVENTS("OnlineIndexThrottleEvents", Unit.COUNT, Scope.RESOURCE, false),

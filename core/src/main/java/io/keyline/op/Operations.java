@@ -94,7 +94,9 @@ public final class Operations {
                 new Scan(engine),
                 new UpdateContributorInsights(engine),
                 new DescribeContributorInsights(engine),
-                new ListContributorInsights(engine)
+                new ListContributorInsights(engine),
+                new UpdateTimeToLive(engine),
+                new DescribeTimeToLive(engine)
         );
     }
 

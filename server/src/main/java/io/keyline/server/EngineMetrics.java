@@ -1,8 +1,10 @@
 package io.keyline.server;
 
 import io.keyline.engine.Engine;
+import io.keyline.metrics.Metric;
 import io.keyline.metrics.Metrics;
 import io.keyline.metrics.MetricsSettings;
+import io.keyline.metrics.SeriesKey;
 import io.keyline.op.control.Throughputs;
 import io.keyline.time.Clock;
 
@@ -10,9 +12,17 @@ import io.keyline.time.Clock;
 public final class EngineMetrics {
     private EngineMetrics() {}
 
-    /** The metrics of {@code engine}'s tables from now on (docs/RULES.md#QUOTA-ACCOUNT for the account's share). */
+    /**
+     * The metrics of {@code engine}'s tables from now on (docs/RULES.md#QUOTA-ACCOUNT for the account's share),
+     * with the TTL expirer's deletions as TimeToLiveDeletedItemCount.
+     */
     public static Metrics attach(Engine engine, Clock clock, MetricsSettings settings) {
-        return Metrics.attach(engine.capacity().model(), clock, settings, Throughputs.ACCOUNT_MAX_READ_CAPACITY_UNITS,
+        Metrics metrics = Metrics.attach(engine.capacity().model(), clock, settings, Throughputs.ACCOUNT_MAX_READ_CAPACITY_UNITS,
                 Throughputs.ACCOUNT_MAX_WRITE_CAPACITY_UNITS, ThrottleLog::log);
+        if (metrics.enabled()) {
+            engine.expirer().onDeleted((table, items) ->
+                    metrics.store().record(SeriesKey.of(table.name(), null, Metric.TIME_TO_LIVE_DELETED_ITEM_COUNT), items));
+        }
+        return metrics;
     }
 }

@@ -19,6 +19,8 @@ import io.keyline.metadata.StreamSettings;
 import io.keyline.metadata.TableInsights;
 import io.keyline.metadata.TableMetadata;
 import io.keyline.metadata.TableStatus;
+import io.keyline.metadata.TimeToLiveState;
+import io.keyline.metadata.TimeToLiveStatus;
 import io.keyline.metadata.WarmThroughput;
 import io.keyline.model.KeyAttribute;
 import io.keyline.model.KeySchema;
@@ -43,7 +45,8 @@ import java.util.Map;
  * {@code Warm} (a requested warm throughput, table or GSI) and a GSI's {@code StatusUntil}
  * (when a DELETING GSI is gone), both added later within format 1, which are left out, so a
  * record without them reads as it always did; so is {@code Insights} (the Contributor Insights
- * states of the table and its GSIs), left out while none was ever configured. The catalog's own format, independent of the wire protocol's JSON: the bytes
+ * states of the table and its GSIs), left out while none was ever configured, and {@code TimeToLive}
+ * (the table's Time to Live setting), left out while UpdateTimeToLive never changed it. The catalog's own format, independent of the wire protocol's JSON: the bytes
  * are those earlier versions wrote (the golden file in CatalogCodecTest holds them), so their
  * data loads unchanged. A record this version cannot read fails with an {@link InternalFailure}.
  * Stateless and thread-safe.
@@ -95,7 +98,8 @@ final class CatalogCodec {
                 throughput(m.optionalObject("Throughput")), onDemand(m.optionalObject("OnDemand")),
                 indexes(m, "LocalIndexes"), indexes(m, "GlobalIndexes"), stream, sse,
                 m.optionalString("TableClass"), m.bool("DeletionProtection"), m.stringMap("Tags"),
-                m.optionalInstant("StatusUntil"), m.instants("PayPerRequestSwitches"), warm(m), insights(m));
+                m.optionalInstant("StatusUntil"), m.instants("PayPerRequestSwitches"), warm(m), insights(m),
+                timeToLive(m));
     }
 
     static byte[] utf8(String s) { return s.getBytes(StandardCharsets.UTF_8); }
@@ -162,6 +166,17 @@ final class CatalogCodec {
         g.writeEndArray();
         writeWarm(g, t.warmThroughput());
         writeInsights(g, t.insights());
+        writeTimeToLive(g, t.timeToLive());
+        g.writeEndObject();
+    }
+
+    private static void writeTimeToLive(JsonGenerator g, TimeToLiveState ttl) throws IOException {
+        if (ttl == null) return;
+        g.writeObjectFieldStart("TimeToLive");
+        g.writeStringField("Status", ttl.status().name());
+        g.writeStringField("AttributeName", ttl.attributeName());
+        writeInstant(g, "LastChange", ttl.lastChange());
+        writeInstant(g, "Until", ttl.statusUntil());
         g.writeEndObject();
     }
 
@@ -312,6 +327,13 @@ final class CatalogCodec {
         CatalogRecord stored = m.object("Indexes");
         for (String name : stored.names()) indexes.put(name, insightsState(stored.object(name)));
         return new TableInsights(m.has("Table") ? insightsState(m.object("Table")) : null, indexes);
+    }
+
+    private static TimeToLiveState timeToLive(CatalogRecord owner) {
+        if (!owner.has("TimeToLive")) return null;
+        CatalogRecord m = owner.object("TimeToLive");
+        return new TimeToLiveState(m.enumValue("Status", TimeToLiveStatus.class), m.string("AttributeName"),
+                m.optionalInstant("LastChange"), m.optionalInstant("Until"));
     }
 
     private static InsightsState insightsState(CatalogRecord s) {

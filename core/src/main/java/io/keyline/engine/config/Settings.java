@@ -22,15 +22,24 @@ import java.time.Duration;
  *                        docs/RULES.md says which)
  * @param sharedDb        true: every region sees the tables of the default region ({@code --shared-db});
  *                        false (default): each region has its own tables (docs/RULES.md#NS-REGION)
+ * @param timeToLive      the expirer's delay and UpdateTimeToLive's timings ({@link TimeToLiveSettings})
  */
 public record Settings(String region, String accountId, Duration tableCreateDelay, Duration tableDeleteDelay,
                        String endpointAddress, Duration gsiLag, long itemCollectionLimitBytes, CapacitySettings capacity,
-                       boolean sharedDb) {
+                       boolean sharedDb, TimeToLiveSettings timeToLive) {
     /** docs/RULES.md#LSI-ITEM-COLLECTION: 10 GB. */
     public static final long DEFAULT_ITEM_COLLECTION_LIMIT_BYTES = 10L * 1024 * 1024 * 1024;
 
     public Settings {
         if (capacity == null) capacity = defaultCapacity();
+        if (timeToLive == null) timeToLive = TimeToLiveSettings.defaults();
+    }
+
+    public Settings(String region, String accountId, Duration tableCreateDelay, Duration tableDeleteDelay,
+                    String endpointAddress, Duration gsiLag, long itemCollectionLimitBytes, CapacitySettings capacity,
+                    boolean sharedDb) {
+        this(region, accountId, tableCreateDelay, tableDeleteDelay, endpointAddress, gsiLag, itemCollectionLimitBytes, capacity,
+                sharedDb, null);
     }
 
     public Settings(String region, String accountId, Duration tableCreateDelay, Duration tableDeleteDelay,
@@ -67,33 +76,37 @@ public record Settings(String region, String accountId, Duration tableCreateDela
     }
 
     public Settings withTableCreateDelay(Duration d) {
-        return new Settings(region, accountId, d, tableDeleteDelay, endpointAddress, gsiLag, itemCollectionLimitBytes, capacity, sharedDb);
+        return new Settings(region, accountId, d, tableDeleteDelay, endpointAddress, gsiLag, itemCollectionLimitBytes, capacity, sharedDb, timeToLive);
     }
 
     public Settings withTableDeleteDelay(Duration d) {
-        return new Settings(region, accountId, tableCreateDelay, d, endpointAddress, gsiLag, itemCollectionLimitBytes, capacity, sharedDb);
+        return new Settings(region, accountId, tableCreateDelay, d, endpointAddress, gsiLag, itemCollectionLimitBytes, capacity, sharedDb, timeToLive);
     }
 
     public Settings withEndpointAddress(String address) {
-        return new Settings(region, accountId, tableCreateDelay, tableDeleteDelay, address, gsiLag, itemCollectionLimitBytes, capacity, sharedDb);
+        return new Settings(region, accountId, tableCreateDelay, tableDeleteDelay, address, gsiLag, itemCollectionLimitBytes, capacity, sharedDb, timeToLive);
     }
 
     public Settings withGsiLag(Duration lag) {
-        return new Settings(region, accountId, tableCreateDelay, tableDeleteDelay, endpointAddress, lag, itemCollectionLimitBytes, capacity, sharedDb);
+        return new Settings(region, accountId, tableCreateDelay, tableDeleteDelay, endpointAddress, lag, itemCollectionLimitBytes, capacity, sharedDb, timeToLive);
     }
 
     public Settings withItemCollectionLimitBytes(long limit) {
-        return new Settings(region, accountId, tableCreateDelay, tableDeleteDelay, endpointAddress, gsiLag, limit, capacity, sharedDb);
+        return new Settings(region, accountId, tableCreateDelay, tableDeleteDelay, endpointAddress, gsiLag, limit, capacity, sharedDb, timeToLive);
     }
 
     public Settings withSharedDb(boolean shared) {
-        return new Settings(region, accountId, tableCreateDelay, tableDeleteDelay, endpointAddress, gsiLag, itemCollectionLimitBytes, capacity, shared);
+        return new Settings(region, accountId, tableCreateDelay, tableDeleteDelay, endpointAddress, gsiLag, itemCollectionLimitBytes, capacity, shared, timeToLive);
     }
 
     /** The namespace of requests that name no region, and of every request with {@link #sharedDb}. */
     public Namespace defaultNamespace() { return new Namespace(accountId, region); }
 
+    public Settings withTimeToLive(TimeToLiveSettings t) {
+        return new Settings(region, accountId, tableCreateDelay, tableDeleteDelay, endpointAddress, gsiLag, itemCollectionLimitBytes, capacity, sharedDb, t);
+    }
+
     public Settings withCapacity(CapacitySettings c) {
-        return new Settings(region, accountId, tableCreateDelay, tableDeleteDelay, endpointAddress, gsiLag, itemCollectionLimitBytes, c, sharedDb);
+        return new Settings(region, accountId, tableCreateDelay, tableDeleteDelay, endpointAddress, gsiLag, itemCollectionLimitBytes, c, sharedDb, timeToLive);
     }
 }

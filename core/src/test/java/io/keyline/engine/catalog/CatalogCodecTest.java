@@ -16,6 +16,8 @@ import io.keyline.metadata.StreamSettings;
 import io.keyline.metadata.TableInsights;
 import io.keyline.metadata.TableMetadata;
 import io.keyline.metadata.TableStatus;
+import io.keyline.metadata.TimeToLiveState;
+import io.keyline.metadata.TimeToLiveStatus;
 import io.keyline.metadata.WarmThroughput;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -106,6 +108,20 @@ class CatalogCodecTest {
         assertThat(text).contains("\"Insights\":{\"Table\":{\"Status\":\"ENABLING\"");
         assertThat(CatalogCodec.decode(text.getBytes(StandardCharsets.UTF_8))).isEqualTo(withInsights);
         assertThat(sample().insights().isNone()).as("the golden record has none, and no member").isTrue();
+    }
+
+    @Test void keepsTheTimeToLiveSettingInAnOptionalMember() throws IOException {
+        Instant t = Instant.parse("2026-01-02T03:04:05.123456789Z");
+        TableMetadata withTtl = sample().toBuilder()
+                .timeToLive(new TimeToLiveState(TimeToLiveStatus.ENABLING, "expires", t, t.plusSeconds(5))).build();
+        String text = new String(CatalogCodec.encode(withTtl), StandardCharsets.UTF_8);
+        String golden = read(GOLDEN_V2);
+        // The golden record with one more member at the end, in this exact form.
+        assertThat(text).isEqualTo(golden.substring(0, golden.length() - 1) + ",\"TimeToLive\":{\"Status\":\"ENABLING\","
+                + "\"AttributeName\":\"expires\",\"LastChange\":\"2026-01-02T03:04:05.123456789Z\","
+                + "\"Until\":\"2026-01-02T03:04:10.123456789Z\"}}");
+        assertThat(CatalogCodec.decode(text.getBytes(StandardCharsets.UTF_8))).isEqualTo(withTtl);
+        assertThat(CatalogCodec.decode(golden.getBytes(StandardCharsets.UTF_8)).timeToLive()).as("a record without it").isNull();
     }
 
     @Test void refusesAnUnknownFormatVersion() throws IOException {

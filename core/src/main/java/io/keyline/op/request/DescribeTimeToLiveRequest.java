@@ -1,0 +1,4 @@
+package io.keyline.op.request;
+
+/** A DescribeTimeToLive request after deserialization. */
+public record DescribeTimeToLiveRequest(String tableName) {}
