@@ -1,5 +1,6 @@
 package io.keyline.simulator.advice;
 
+import io.keyline.simulator.cost.CostModel;
 import io.keyline.simulator.cost.MonthlyCost;
 import io.keyline.simulator.report.Figures;
 import io.keyline.simulator.report.Report;
@@ -17,17 +18,21 @@ import java.util.Map;
  */
 final class BillingModeCheck implements Check {
     @Override public List<Finding> check(Report report, MonthlyCost cost) {
-        return report.tables().stream().map(t -> finding(t, cost)).toList();
+        return report.tables().stream().map(t -> finding(report, t, cost)).toList();
     }
 
-    private static Finding finding(TableReport t, MonthlyCost cost) {
+    private static Finding finding(Report report, TableReport t, MonthlyCost cost) {
         String name = t.design().name();
         List<MonthlyCost.ResourceCost> lines = cost.resources().stream().filter(c -> c.table().equals(name)).toList();
+        // a throttled table's clients asked for more writes than it served: price what they asked for
+        double demand = Resources.writeDemandFactor(report, t);
+        var prices = cost.prices();
         double storage = lines.stream().mapToDouble(MonthlyCost.ResourceCost::storage).sum();
-        double onDemand = lines.stream().mapToDouble(MonthlyCost.ResourceCost::onDemand).sum() + storage;
+        double onDemand = lines.stream().mapToDouble(c -> c.onDemandWrites() * demand + c.onDemandReads()).sum() + storage;
         double declared = lines.stream().mapToDouble(MonthlyCost.ResourceCost::provisioned).sum() + storage;
-        double atPeak = lines.stream().mapToDouble(MonthlyCost.ResourceCost::provisionedAtPeak).sum() + storage;
-        double peakWcu = lines.stream().mapToLong(MonthlyCost.ResourceCost::peakWcu).sum();
+        double atPeak = lines.stream().mapToDouble(c -> (Math.ceil(c.peakWcu() * demand) * prices.provisionedWcuPerHour()
+                + c.peakRcu() * prices.provisionedRcuPerHour()) * CostModel.HOURS_PER_MONTH).sum() + storage;
+        double peakWcu = Math.ceil(lines.stream().mapToLong(MonthlyCost.ResourceCost::peakWcu).sum() * demand);
         double wcu = lines.stream().mapToLong(MonthlyCost.ResourceCost::provisionedWcu).sum();
         boolean provisioned = "PROVISIONED".equals(t.design().billingMode());
         // average over peak: how much of provisioned-at-peak would be used
@@ -43,8 +48,10 @@ final class BillingModeCheck implements Check {
         n.put("averageShareOfPeak", utilisation);
         if (provisioned) n.put("provisionedWcu", wcu);
         n.put("peakWcu", peakWcu);
+        n.put("writeDemandFactor", demand);
         String cheaper = onDemand <= atPeak ? "on demand" : "provisioned at the peak";
-        String headline = "table " + name + " (with its GSIs and storage) costs " + Figures.dollars(onDemand) + " a month on demand"
+        String headline = "table " + name + " (with its GSIs and storage"
+                + (demand > 1 ? ", every write it was asked for served: " + Figures.units(demand) + "× what it admitted" : "") + ") costs " + Figures.dollars(onDemand) + " a month on demand"
                 + (provisioned ? ", " + Figures.dollars(declared) + " provisioned as declared" : "")
                 + ", " + Figures.dollars(atPeak) + " provisioned at the observed peak: " + cheaper + " is cheaper for this traffic";
         String fix;

@@ -33,14 +33,13 @@ final class GsiConcentrationCheck implements Check {
                 double share = hot.consumedWriteUnits() / g.totals().consumedWriteUnits();
                 boolean throttled = g.totals().writeThrottleEvents() > 0;
                 if (share < CONCENTRATED_SHARE || !(throttled || hot.peakShareOfCeiling() >= BUSY_SHARE_OF_CEILING)) continue;
-                out.add(finding(t, g, hot, share, throttled, Resources.writeDemandFactor(report, t)));
+                out.add(finding(t, g, hot, share, throttled));
             }
         }
         return out;
     }
 
-    private static Finding finding(TableReport t, ResourceReport g, ResourceReport.PartitionLoad hot, double share, boolean throttled,
-            double demandFactor) {
+    private static Finding finding(TableReport t, ResourceReport g, ResourceReport.PartitionLoad hot, double share, boolean throttled) {
         // the table's write units for each unit the GSI takes: the cap the index puts on the table
         double tablePerGsiUnit = t.table().totals().consumedWriteUnits() / g.totals().consumedWriteUnits();
         double cap = Rules.PARTITION_WRITE_CEILING / share * tablePerGsiUnit;
@@ -49,7 +48,6 @@ final class GsiConcentrationCheck implements Check {
         String headline = lands + " partition " + hot.ordinal() + " of " + g.partitionCount() + " of GSI " + g.index()
                 + ": the table is capped at " + Figures.units(cap) + " WCU by this index"
                 + (neverRead >= UnreadIndexCheck.MOSTLY_UNREAD ? "; " + Figures.percent(neverRead) + " of its entries are never read" : "");
-        long[] shards = Resources.shards(g.totals().peakConsumedWriteUnitsPerSecond() * demandFactor, Rules.PARTITION_WRITE_CEILING);
         Map<String, Double> n = new LinkedHashMap<>();
         n.put("shareOfWritesOnHottestPartition", share);
         n.put("hottestPartition", (double) hot.ordinal());
@@ -59,9 +57,9 @@ final class GsiConcentrationCheck implements Check {
         n.put("writeThrottleEvents", (double) g.totals().writeThrottleEvents());
         n.put("entriesNeverReadShare", neverRead);
         String key = keyAttribute(t, g);
-        String fix = "Spread GSI " + g.index() + "'s writes: "
+        String fix = "Spread GSI " + g.index() + "'s writes over its partitions: "
                 + (neverRead >= UnreadIndexCheck.MOSTLY_UNREAD ? "make it sparse (write " + key + " only on the items its queries read), then " : "")
-                + "shard its partition key (" + key + "#0 … " + key + "#" + (shards[1] - 1) + ", the suffix calculated from an item id), "
+                + "shard its partition key (" + key + "#0 … #N-1, the suffix calculated from an item id; N in the finding on its key), "
                 + "or key it on an attribute with many values and keep " + key + " in the sort key.";
         return new Finding(throttled ? Severity.CRITICAL : Severity.WARNING, "GSI_SINGLE_PARTITION", t.design().name(), g.index(),
                 null, headline, n, fix);

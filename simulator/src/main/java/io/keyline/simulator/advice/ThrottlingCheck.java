@@ -28,6 +28,12 @@ final class ThrottlingCheck implements Check {
             ResourceReport culprit = Resources.all(t).stream().filter(r -> Resources.throttleEvents(r) > 0)
                     .max(Comparator.comparingLong(Resources::throttleEvents)).orElse(null);
             if (culprit == null) continue;
+            String reason = Resources.mainReason(culprit.totals().throttleEventsByReason());
+            if (culprit.index() == null && reason != null && reason.startsWith("Index")) {
+                // the table's events name an index as the cause: blame the GSI that throttled most
+                culprit = t.gsis().stream().filter(r -> Resources.throttleEvents(r) > 0)
+                        .max(Comparator.comparingLong(Resources::throttleEvents)).orElse(culprit);
+            }
             out.add(finding(t, culprit));
         }
         return out;
