@@ -34,12 +34,12 @@ final class ThrottlingCheck implements Check {
                 culprit = t.gsis().stream().filter(r -> Resources.throttleEvents(r) > 0)
                         .max(Comparator.comparingLong(Resources::throttleEvents)).orElse(culprit);
             }
-            out.add(finding(t, culprit));
+            out.add(finding(t, culprit, report.simulated().toNanos() / 1e9));
         }
         return out;
     }
 
-    private static Finding finding(TableReport t, ResourceReport culprit) {
+    private static Finding finding(TableReport t, ResourceReport culprit, double seconds) {
         boolean writes = culprit.totals().writeThrottleEvents() >= culprit.totals().readThrottleEvents();
         String reason = Resources.mainReason(culprit.totals().throttleEventsByReason());
         boolean keyRange = reason != null && reason.contains("KeyRange");
@@ -55,11 +55,9 @@ final class ThrottlingCheck implements Check {
             provisionedUnits += writes ? m.provisionedWriteUnits() : m.provisionedReadUnits();
             minutes++;
         }
-        if (minutes == 0) { // no per-minute series: the run's totals
-            consumed = writes ? table.totals().consumedWriteUnits() : table.totals().consumedReadUnits();
-            minutes = 1;
-            provisionedUnits = (writes ? t.design().writeCapacityUnits() : t.design().readCapacityUnits());
-            consumed /= Math.max(1, table.minutes().size()) * 60.0;
+        if (minutes == 0) { // no per-minute series: the run's average against the declared units
+            consumed = (writes ? table.totals().consumedWriteUnits() : table.totals().consumedReadUnits()) / seconds;
+            provisionedUnits = writes ? t.design().writeCapacityUnits() : t.design().readCapacityUnits();
         } else {
             consumed /= minutes * 60.0;
             provisionedUnits /= minutes;
