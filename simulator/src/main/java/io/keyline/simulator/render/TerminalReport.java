@@ -95,13 +95,13 @@ public final class TerminalReport {
     }
 
     private static void throttles(StringBuilder out, Report r) {
-        TextTable t = new TextTable("table / GSI", "reason", ">events", ">requests throttled");
+        TextTable t = new TextTable("table / GSI", "reason", ">events");
         for (TableReport tr : r.tables()) {
             for (ResourceReport res : resources(tr)) {
                 Map<String, Long> byReason = res.totals().throttleEventsByReason();
                 if (byReason == null) continue;
                 byReason.entrySet().stream().sorted(Map.Entry.<String, Long>comparingByValue().reversed())
-                        .forEach(e -> t.row(name(res), e.getKey(), Figures.count(e.getValue()), Figures.count(res.totals().throttledRequests())));
+                        .forEach(e -> t.row(name(res), e.getKey(), Figures.count(e.getValue())));
             }
         }
         if (t.isEmpty()) return;
