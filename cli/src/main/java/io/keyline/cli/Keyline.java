@@ -8,7 +8,7 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         versionProvider = Version.class,
         description = {"A database that speaks the Amazon DynamoDB API and keeps DynamoDB's rules.", ""},
-        subcommands = {ServeCommand.class, CheckCommand.class, TopCommand.class, CommandLine.HelpCommand.class},
+        subcommands = {ServeCommand.class, CheckCommand.class, TopCommand.class, SimulateCommand.class, CommandLine.HelpCommand.class},
         footer = {"", "Run 'keyline serve --help' for the server's options."})
 public final class Keyline implements Runnable {
     @CommandLine.Spec

@@ -15,6 +15,8 @@ import com.tngtech.archunit.lang.ArchRule;
  * them all). A change that breaks a rule fails the build with the rule's name and the offending
  * dependency. The layers are DESIGN.md's: cli → server → op → {protocol, expr, engine,
  * capacity} → {model, metadata, error, time, storage SPI}; storage backends implement the SPI.
+ * The simulator sits beside the server: it drives the same core (operations, engine, capacity
+ * model, metrics, memory storage), and neither uses the other.
  */
 @AnalyzeClasses(packages = "io.keyline", importOptions = ImportOption.DoNotIncludeTests.class)
 class LayeringTest {
@@ -26,6 +28,7 @@ class LayeringTest {
             .consideringOnlyDependenciesInLayers()
             .layer("cli").definedBy("io.keyline.cli..")
             .layer("server").definedBy("io.keyline.server..")
+            .layer("simulator").definedBy("io.keyline.simulator..")
             .layer("operations").definedBy("io.keyline.op..")
             .layer("protocol").definedBy("io.keyline.protocol..")
             .layer("expressions").definedBy("io.keyline.expr..")
@@ -38,15 +41,16 @@ class LayeringTest {
             .layer("storage backends").definedBy("io.keyline.storage.memory..", "io.keyline.storage.rocksdb..")
             .whereLayer("cli").mayNotBeAccessedByAnyLayer()
             .whereLayer("server").mayOnlyBeAccessedByLayers("cli")
-            .whereLayer("operations").mayOnlyBeAccessedByLayers("server", "cli")
-            .whereLayer("protocol").mayOnlyBeAccessedByLayers("operations", "server")
+            .whereLayer("simulator").mayOnlyBeAccessedByLayers("cli")
+            .whereLayer("operations").mayOnlyBeAccessedByLayers("server", "simulator", "cli")
+            .whereLayer("protocol").mayOnlyBeAccessedByLayers("operations", "server", "simulator")
             .whereLayer("expressions").mayOnlyBeAccessedByLayers("operations", "engine")
-            .whereLayer("engine").mayOnlyBeAccessedByLayers("operations", "server", "cli")
-            .whereLayer("capacity").mayOnlyBeAccessedByLayers("engine", "insights", "operations", "server", "cli", "metrics")
-            .whereLayer("metrics").mayOnlyBeAccessedByLayers("engine", "operations", "server", "cli")
-            .whereLayer("insights").mayOnlyBeAccessedByLayers("engine", "operations", "server", "cli")
-            .whereLayer("storage backends").mayOnlyBeAccessedByLayers("cli")
-            .as("layers: cli → server → op → {protocol, expr, engine, metrics, capacity} → {model, metadata, error, time, storage SPI}");
+            .whereLayer("engine").mayOnlyBeAccessedByLayers("operations", "server", "simulator", "cli")
+            .whereLayer("capacity").mayOnlyBeAccessedByLayers("engine", "insights", "operations", "server", "simulator", "cli", "metrics")
+            .whereLayer("metrics").mayOnlyBeAccessedByLayers("engine", "operations", "server", "simulator", "cli")
+            .whereLayer("insights").mayOnlyBeAccessedByLayers("engine", "operations", "server", "simulator", "cli")
+            .whereLayer("storage backends").mayOnlyBeAccessedByLayers("simulator", "cli")
+            .as("layers: cli → {server, simulator} → op → {protocol, expr, engine, metrics, capacity} → {model, metadata, error, time, storage SPI}");
 
     @ArchTest
     static final ArchRule noPackageCycles = slices().matching("io.keyline.(**)")

@@ -19,11 +19,24 @@ import java.util.Map;
  * @param entriesWritten items (table) or index entries (GSI) written, deletes included
  * @param entriesRead    items or entries returned by reads (GetItem, Query, Scan, batch and transaction gets)
  * @param averageEntryBytes mean size of an item or index entry written
+ * @param entryCount items (table) or index entries (GSI) at the end of the run, or -1 when the
+ *                   runner did not measure it (the cost then estimates a GSI's from its writes)
+ * @param storageBytes their size at the end as DynamoDB bills it (sizes plus 100 bytes each,
+ *                   docs/RULES.md#SIZE-STORAGE), or -1 when not measured
  */
 public record ResourceReport(String table, String index, List<Minute> minutes, Totals totals,
         int partitionCount, long splits, List<PartitionLoad> hottestPartitions, List<KeyCount> topKeys,
         List<KeyCount> topThrottledKeys, long distinctPartitionKeys, long entriesWritten, long entriesRead,
-        double averageEntryBytes) {
+        double averageEntryBytes, long entryCount, long storageBytes) {
+
+    /** Without the end-of-run size (entryCount and storageBytes -1: not measured). */
+    public ResourceReport(String table, String index, List<Minute> minutes, Totals totals,
+            int partitionCount, long splits, List<PartitionLoad> hottestPartitions, List<KeyCount> topKeys,
+            List<KeyCount> topThrottledKeys, long distinctPartitionKeys, long entriesWritten, long entriesRead,
+            double averageEntryBytes) {
+        this(table, index, minutes, totals, partitionCount, splits, hottestPartitions, topKeys, topThrottledKeys,
+                distinctPartitionKeys, entriesWritten, entriesRead, averageEntryBytes, -1, -1);
+    }
 
     /**
      * One simulated minute.

@@ -1,0 +1,115 @@
+package io.keyline.simulator.advice;
+
+import io.keyline.simulator.cost.MonthlyCost;
+import io.keyline.simulator.report.Figures;
+import io.keyline.simulator.report.Report;
+import io.keyline.simulator.report.ResourceReport;
+import io.keyline.simulator.report.TableReport;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A table that throttled, and whether capacity or a partition is to blame. The seeds' rule:
+ * throttling while the table consumes a small share of what it provisions (at most a fifth, as
+ * {@code keyline top} uses) is a partition problem, and the partition is often a GSI's
+ * (docs/RULES.md#GSI-BACK-PRESSURE): raising the table's capacity cannot fix it. On demand, a
+ * key-range reason says the same.
+ */
+final class ThrottlingCheck implements Check {
+    /** At or below this share of provisioned units, throttling is a partition problem. */
+    static final double PARTITION_PROBLEM_SHARE = 0.2;
+
+    @Override public List<Finding> check(Report report, MonthlyCost cost) {
+        List<Finding> out = new ArrayList<>();
+        for (TableReport t : report.tables()) {
+            ResourceReport culprit = Resources.all(t).stream().filter(r -> Resources.throttleEvents(r) > 0)
+                    .max(Comparator.comparingLong(Resources::throttleEvents)).orElse(null);
+            if (culprit == null) continue;
+            String reason = Resources.mainReason(culprit.totals().throttleEventsByReason());
+            if (culprit.index() == null && reason != null && reason.startsWith("Index")) {
+                // the table's events name an index as the cause: blame the GSI that throttled most
+                culprit = t.gsis().stream().filter(r -> Resources.throttleEvents(r) > 0)
+                        .max(Comparator.comparingLong(Resources::throttleEvents)).orElse(culprit);
+            }
+            out.add(finding(t, culprit, report.simulated().toNanos() / 1e9));
+        }
+        return out;
+    }
+
+    private static Finding finding(TableReport t, ResourceReport culprit, double seconds) {
+        boolean writes = culprit.totals().writeThrottleEvents() >= culprit.totals().readThrottleEvents();
+        String reason = Resources.mainReason(culprit.totals().throttleEventsByReason());
+        boolean keyRange = reason != null && reason.contains("KeyRange");
+        boolean provisioned = "PROVISIONED".equals(t.design().billingMode());
+        ResourceReport table = t.table();
+        // the table's own consumption in the minutes anything of it throttled
+        double consumed = 0, provisionedUnits = 0;
+        int minutes = 0;
+        for (int i = 0; i < table.minutes().size(); i++) {
+            ResourceReport.Minute m = table.minutes().get(i);
+            if (!throttledIn(t, i)) continue;
+            consumed += writes ? m.consumedWriteUnits() : m.consumedReadUnits();
+            provisionedUnits += writes ? m.provisionedWriteUnits() : m.provisionedReadUnits();
+            minutes++;
+        }
+        if (minutes == 0) { // no per-minute series: the run's average against the declared units
+            consumed = (writes ? table.totals().consumedWriteUnits() : table.totals().consumedReadUnits()) / seconds;
+            provisionedUnits = writes ? t.design().writeCapacityUnits() : t.design().readCapacityUnits();
+        } else {
+            consumed /= minutes * 60.0;
+            provisionedUnits /= minutes;
+        }
+        if (provisionedUnits == 0) provisionedUnits = writes ? t.design().writeCapacityUnits() : t.design().readCapacityUnits();
+        double share = provisionedUnits > 0 ? consumed / provisionedUnits : 0;
+        String unit = writes ? "WCU" : "RCU";
+        String where = culprit.index() == null ? "in table " + t.design().name() : "in GSI " + culprit.index();
+        ResourceReport.PartitionLoad hot = culprit.hottestPartitions().isEmpty() ? null : culprit.hottestPartitions().get(0);
+        String partition = hot == null ? "" : " (partition " + hot.ordinal() + " of " + culprit.partitionCount()
+                + (reason == null ? "" : ", " + reason) + ")";
+
+        Map<String, Double> n = new LinkedHashMap<>();
+        if (provisioned) n.put("consumedShareOfProvisioned", share);
+        n.put("consumedUnitsPerSecond", consumed);
+        if (provisioned) n.put("provisionedUnitsPerSecond", provisionedUnits);
+        n.put("throttleEvents", (double) Resources.throttleEvents(culprit));
+        n.put("throttledRequests", (double) culprit.totals().throttledRequests());
+        n.put("partitionCount", (double) culprit.partitionCount());
+        if (hot != null) n.put("hotPartition", (double) hot.ordinal());
+
+        boolean partitionProblem = provisioned ? share <= PARTITION_PROBLEM_SHARE : keyRange;
+        if (partitionProblem) {
+            String headline = (provisioned ? "throttled at " + Figures.percent(share) + " of provisioned" : "throttled on demand")
+                    + ": a partition problem, " + where + partition;
+            String fix = (provisioned ? "Raising the table's " + unit + " will not help: " : "")
+                    + "the limit is one partition's " + (writes ? "1,000 WCU" : "3,000 RCU") + ". "
+                    + (culprit.index() == null
+                            ? "Spread the table's hot key (write sharding; see the hot-key finding)."
+                            : "Fix GSI " + culprit.index() + "'s partition key: make the index sparse and shard its key (see the findings on it).");
+            return new Finding(Severity.CRITICAL, "PARTITION_THROTTLING", t.design().name(), culprit.index(), null, headline, n, fix);
+        }
+        String headline = (provisioned ? "throttled at " + Figures.percent(share) + " of provisioned" : "throttled on demand")
+                + ": the " + (culprit.index() == null ? "table" : "GSI " + culprit.index()) + " needs more capacity"
+                + (reason == null ? "" : " (" + reason + ")");
+        String fix = provisioned
+                ? "Provision at least the peak (" + Figures.units(peak(culprit, writes)) + " " + unit + ") with headroom, or switch to on demand."
+                : "Raise the on-demand maximum or the account quota, or warm the table (WarmThroughput) before the peak.";
+        return new Finding(Severity.CRITICAL, "CAPACITY_THROTTLING", t.design().name(), culprit.index(), null, headline, n, fix);
+    }
+
+    private static double peak(ResourceReport r, boolean writes) {
+        return writes ? r.totals().peakConsumedWriteUnitsPerSecond() : r.totals().peakConsumedReadUnitsPerSecond();
+    }
+
+    private static boolean throttledIn(TableReport t, int minute) {
+        for (ResourceReport r : Resources.all(t)) {
+            if (minute < r.minutes().size()) {
+                ResourceReport.Minute m = r.minutes().get(minute);
+                if (m.readThrottleEvents() + m.writeThrottleEvents() > 0) return true;
+            }
+        }
+        return false;
+    }
+}

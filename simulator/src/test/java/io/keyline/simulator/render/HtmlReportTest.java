@@ -1,0 +1,32 @@
+package io.keyline.simulator.render;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.keyline.simulator.fixtures.SeedReports;
+import io.keyline.simulator.report.Report;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/** The HTML page's text: self-contained, with the report embedded safely (the browser test draws it). */
+class HtmlReportTest {
+    @Test
+    void thePageNeedsNoNetwork() {
+        String page = HtmlReport.render(Outcome.of(SeedReports.iotBefore()));
+        assertThat(page).startsWith("<!DOCTYPE html>").contains("echarts", "\"format\" : \"keyline-simulate/1\"")
+                .doesNotContain("/*@ECHARTS@*/", "/*@REPORT@*/", "@TITLE@");
+        // the markup outside the scripts' bodies (ECharts' code holds tags in strings) loads nothing
+        String markup = page.replaceAll("(?s)(<script[^>]*>).*?</script>", "$1</script>");
+        assertThat(markup).contains("<script>");
+        assertThat(Pattern.compile("<(script|link|img|iframe)[^>]+(src|href)=", Pattern.CASE_INSENSITIVE).matcher(markup).find())
+                .as("no external script, style or image").isFalse();
+    }
+
+    @Test
+    void textThatWouldCloseTheScriptIsEscaped() {
+        Report r = SeedReports.scan400k();
+        Report odd = new Report("</script><b>x</b>", r.seed(), r.simulated(), r.sampling(), r.tables(), r.patterns(), r.region(), r.prices());
+        String page = HtmlReport.render(Outcome.of(odd));
+        assertThat(page).contains("<title>keyline simulate: &lt;/script&gt;&lt;b&gt;x&lt;/b&gt;</title>")
+                .contains("<\\/script><b>x<\\/b>");
+    }
+}

@@ -1,0 +1,57 @@
+package io.keyline.simulator.render;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.keyline.simulator.fixtures.SeedReports;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The terminal report, read as a person reads it: diagnosis first, aligned columns, separated thousands. */
+class TerminalReportTest {
+    private static final String ORDERS = TerminalReport.render(Outcome.of(SeedReports.ordersStatus()));
+
+    @Test
+    void theDiagnosisComesFirstMostSevereFirst() {
+        int diagnosis = ORDERS.indexOf("\nDiagnosis\n"), throughput = ORDERS.indexOf("\nThroughput per second");
+        assertThat(diagnosis).isPositive().isLessThan(throughput);
+        assertThat(ORDERS.substring(diagnosis)).startsWith("\nDiagnosis\n  CRITICAL  throttled at 3% of provisioned: a partition problem, in GSI status-index");
+        assertThat(ORDERS.indexOf("CRITICAL")).isLessThan(ORDERS.indexOf("WARNING"));
+        assertThat(ORDERS.indexOf("WARNING")).isLessThan(ORDERS.indexOf("INFO"));
+        assertThat(ORDERS).contains("fix: Raising the table's WCU will not help");
+    }
+
+    @Test
+    void numbersHaveThousandsSeparatorsAndColumnsAlign() {
+        assertThat(ORDERS).contains("25,200,000", "4,000,000", "$10,535", "9,800 ms");
+        List<String> lines = Arrays.asList(ORDERS.split("\n"));
+        int header = indexOf(lines, "  table / GSI         mode");
+        String head = lines.get(header), orders = lines.get(header + 2), gsi = lines.get(header + 3);
+        assertThat(orders).startsWith("  Orders ");
+        assertThat(gsi).startsWith("    GSI status-index ");
+        // right-aligned numeric columns end where their titles end
+        int wcuAvgEnd = head.indexOf("WCU avg") + "WCU avg".length();
+        assertThat(orders.substring(0, wcuAvgEnd)).endsWith(" 300");
+        assertThat(gsi.substring(0, wcuAvgEnd)).endsWith(" 1,000");
+        assertThat(orders).endsWith("3.0 GB");
+    }
+
+    @Test
+    void theCostNamesTheMonthAndEachMode() {
+        assertThat(ORDERS).contains("Monthly cost (730 h: the 10m simulated × 4,380)", "on demand ", "provisioned as declared",
+                "provisioned at the observed peak", "on demand, every throttled request served");
+        String scan = TerminalReport.render(Outcome.of(SeedReports.scan400k()));
+        assertThat(scan).doesNotContain("provisioned as declared").contains("Scan pending-scan reads 400,000 items to return 10");
+    }
+
+    @Test
+    void aCleanRunSaysSo() {
+        String after = TerminalReport.render(Outcome.of(SeedReports.iotAfter()));
+        assertThat(after).contains("No throttling and no design problem found.").doesNotContain("CRITICAL");
+    }
+
+    private static int indexOf(List<String> lines, String prefix) {
+        for (int i = 0; i < lines.size(); i++) if (lines.get(i).startsWith(prefix)) return i;
+        throw new AssertionError("no line starts with " + prefix);
+    }
+}
