@@ -110,7 +110,7 @@ public final class Metrics {
      * default namespace for null. Cheap: one map lookup once a region was seen.
      */
     public Namespace namespaceOf(String region) {
-        if (region == null) return home;
+        if (region == null || region.equals(home.region())) return home; // the common case: no map look-up
         Namespace ns = byRegion.get(region);
         if (ns != null) return ns;
         ns = regions.apply(region);
