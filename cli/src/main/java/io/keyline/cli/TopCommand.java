@@ -3,6 +3,8 @@ package io.keyline.cli;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.URI;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -41,6 +43,10 @@ final class TopCommand implements Callable<Integer> {
             description = "Time between refreshes (500ms, 2s, 1m). Default: ${DEFAULT-VALUE}.")
     Duration interval;
 
+    @Option(names = "--region", paramLabel = "REGION",
+            description = "The region whose tables to show (the server keeps each region's apart). Default: the server's default region.")
+    String region;
+
     @Option(names = "--once", description = "Print one refresh and exit (exit code 1 if the server cannot be read).")
     boolean once;
 
@@ -51,7 +57,7 @@ final class TopCommand implements Callable<Integer> {
         validate();
         PrintWriter out = spec.commandLine().getOut();
         HttpClient http = HttpClient.newBuilder().connectTimeout(REQUEST_TIMEOUT).build();
-        URI page = endpoint.resolve("/admin/top");
+        URI page = endpoint.resolve("/admin/top" + (region == null ? "" : "?region=" + URLEncoder.encode(region, StandardCharsets.UTF_8)));
         while (true) {
             String frame;
             boolean ok = true;

@@ -35,6 +35,7 @@ final class TopView {
         out.append("keyline top · ").append(endpoint).append(" · ")
                 .append(Instant.ofEpochMilli(doc.number("timeMillis").longValue()))
                 .append(" · capacity ").append(doc.string("mode"));
+        if (document.get("region") != null) out.append(" · region ").append(doc.string("region"));
         if (!Boolean.TRUE.equals(document.get("metrics"))) out.append(" · metrics off: no rates (serve --metrics on)");
         out.append('\n');
         out.append("units a second: last second (1s), average of the last minute (1m), available (MAX: provisioned or "
@@ -63,7 +64,35 @@ final class TopView {
         if (note != null || !diagnoses.isEmpty()) out.append('\n');
         if (note != null) out.append("HOTTEST KEY -: ").append(note).append(" (the capacity model counts partitions, not keys)\n");
         for (String diagnosis : diagnoses) out.append(ansi ? RED + diagnosis + RESET : diagnosis).append('\n');
+        List<String> indexes = indexLines(resources);
+        if (!indexes.isEmpty()) out.append('\n');
+        for (String line : indexes) out.append(line).append('\n');
         return out.toString();
+    }
+
+    /**
+     * What the index services report, where there is something to say: a GSI whose changes wait
+     * (propagation lag above 0), a GSI backfilling, a table's largest item collection.
+     */
+    private static List<String> indexLines(List<TopDocument> resources) {
+        List<String> lines = new ArrayList<>();
+        for (TopDocument r : resources) {
+            String name = r.string("table") + (r.string("index") == null ? "" : "/" + r.string("index"));
+            Number lag = present(r, "propagationLagMillis");
+            if (lag != null && lag.longValue() > 0) lines.add(String.format(Locale.ROOT, "GSI %s: propagation lag %,d ms", name, lag.longValue()));
+            Number backfill = present(r, "backfillPercent");
+            if (backfill != null) lines.add(String.format(Locale.ROOT, "GSI %s: backfilling, %.1f%% scanned", name, backfill.doubleValue()));
+            Number collection = present(r, "largestItemCollectionBytes");
+            if (collection != null) {
+                lines.add(String.format(Locale.ROOT, "table %s: largest item collection %,d of %,d bytes", name, collection.longValue(),
+                        r.number("itemCollectionLimitBytes").longValue()));
+            }
+        }
+        return lines;
+    }
+
+    private static Number present(TopDocument r, String name) {
+        return r.raw().get(name) instanceof Number n ? n : null;
     }
 
     private static String[] row(TopDocument r) {

@@ -138,8 +138,16 @@ public final class ContributorInsights {
      * hour), heaviest first; empty when the resource does not count or the rule does not apply to it.
      */
     public List<TopKey> topKeys(TableMetadata table, String indexName, InsightsRule rule, Duration window, int n) {
+        return topKeys(table, indexName, rule, window, n, clock.now());
+    }
+
+    /**
+     * The same over the {@code window} that ends with the minute holding {@code at} (CloudWatch's
+     * GetInsightRuleReport reads past minutes so); empty for minutes older than the hour kept.
+     */
+    public List<TopKey> topKeys(TableMetadata table, String indexName, InsightsRule rule, Duration window, int n, Instant at) {
         ResourceKeys keys = resources.get(new Counted(table.keyspaceId(), indexName));
-        return keys == null ? List.of() : keys.rules[rule.ordinal()].top(window, n, clock.now());
+        return keys == null ? List.of() : keys.rules[rule.ordinal()].top(window, n, at);
     }
 
     /** Drops the counts of the table's resources that no longer count (disabled, or an index dropped). */

@@ -3,18 +3,22 @@ package io.keyline.metrics;
 import io.keyline.capacity.CapacityObserver;
 import io.keyline.capacity.LimitKind;
 import io.keyline.capacity.PartitionMap;
+import io.keyline.metadata.Namespace;
 
 /**
  * Watches the capacity model: each charge becomes ConsumedRead/WriteCapacityUnits of its table
  * or GSI, each throttle event Read/WriteThrottleEvents and the metric of its reason, so the
  * store's sums equal the model's counters exactly. Throttles also go to the
- * {@link ThrottleReporter}. Thread-safe (the store and the reporter are).
+ * {@link ThrottleReporter}. One per namespace's capacity model: its series are that namespace's.
+ * Thread-safe (the store and the reporter are).
  */
 final class CapacityMetrics implements CapacityObserver {
+    private final Namespace namespace;
     private final MetricsStore store;
     private final ThrottleReporter reporter;
 
-    CapacityMetrics(MetricsStore store, ThrottleReporter reporter) {
+    CapacityMetrics(Namespace namespace, MetricsStore store, ThrottleReporter reporter) {
+        this.namespace = namespace;
         this.store = store;
         this.reporter = reporter;
     }
@@ -29,7 +33,7 @@ final class CapacityMetrics implements CapacityObserver {
         reporter.throttled(map, write, limit, partition);
     }
 
-    static SeriesKey key(PartitionMap map, Metric metric) {
-        return SeriesKey.of(map.tableName(), map.isIndex() ? map.name() : null, metric);
+    private SeriesKey key(PartitionMap map, Metric metric) {
+        return SeriesKey.of(namespace, map.tableName(), map.isIndex() ? map.name() : null, metric);
     }
 }

@@ -1,5 +1,6 @@
 package io.keyline.metrics;
 
+import io.keyline.metadata.Namespace;
 import io.keyline.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,7 +30,9 @@ public final class MetricsStore {
     private final MetricsSettings settings;
     private final Map<SeriesKey, Series> series = new ConcurrentHashMap<>();
     /** Tables gone, by the wall-clock millisecond they went. */
-    private final Map<String, Long> retired = new ConcurrentHashMap<>();
+    private final Map<RetiredTable, Long> retired = new ConcurrentHashMap<>();
+
+    private record RetiredTable(Namespace namespace, String table) {}
 
     public MetricsStore(Clock clock, MetricsSettings settings) {
         this.clock = clock;
@@ -93,29 +96,26 @@ public final class MetricsStore {
     }
 
     /**
-     * Drops the series of tables that have not been in {@code liveTables} for the minute
-     * retention: a table seen gone is noted, and forgotten once the retention has passed (a
-     * table of the same name created meanwhile keeps them).
+     * Drops the series of namespace {@code ns}'s tables that have not been in {@code liveTables}
+     * for the minute retention: a table seen gone is noted, and forgotten once the retention has
+     * passed (a table of the same name created meanwhile keeps them). Other namespaces' series
+     * are not touched.
      */
-    public void purge(Set<String> liveTables) {
+    public void purge(Namespace ns, Set<String> liveTables) {
         long now = clock.millis();
         long keep = settings.minuteRetention().toMillis();
-        retired.keySet().retainAll(notIn(liveTables));
+        retired.keySet().removeIf(t -> t.namespace().equals(ns) && liveTables.contains(t.table()));
         for (SeriesKey k : series.keySet()) {
-            if (k.table() != null && !liveTables.contains(k.table())) retired.putIfAbsent(k.table(), now);
+            if (k.table() != null && k.namespace().equals(ns) && !liveTables.contains(k.table())) {
+                retired.putIfAbsent(new RetiredTable(ns, k.table()), now);
+            }
         }
-        for (Map.Entry<String, Long> e : retired.entrySet()) {
+        for (Map.Entry<RetiredTable, Long> e : retired.entrySet()) {
             if (now - e.getValue() < keep) continue;
-            String table = e.getKey();
-            series.keySet().removeIf(k -> table.equals(k.table()));
-            retired.remove(table, e.getValue());
+            RetiredTable gone = e.getKey();
+            series.keySet().removeIf(k -> gone.table().equals(k.table()) && gone.namespace().equals(k.namespace()));
+            retired.remove(gone, e.getValue());
         }
-    }
-
-    private Set<String> notIn(Set<String> live) {
-        Set<String> gone = new java.util.HashSet<>(retired.keySet());
-        gone.removeAll(live);
-        return gone;
     }
 
     /** Drops the series of one partition (a partition replaced by a split; its history has aged out). */

@@ -24,6 +24,8 @@ import org.junit.jupiter.api.Test;
  * events by reason), the periods must add up, and throttles must be explained once a second.
  */
 class MetricsTest {
+    /** The namespace the metrics of a model attached without one are kept in. */
+    private static final io.keyline.metadata.Namespace NS = Metrics.LOCAL;
     private final ManualClock clock = new ManualClock();
     private final Engine engine = new Engine(new MemoryStorage(), clock, Settings.defaults());
     private final Operations operations = new Operations(engine);
@@ -76,25 +78,25 @@ class MetricsTest {
         CapacitySnapshot.TableSnapshot t = engine.capacity().snapshot().tables().get(0);
         CapacitySnapshot.MapSnapshot gsi = t.globalSecondaryIndexes().get(0);
         MetricsStore store = metrics.store();
-        assertThat(store.total(SeriesKey.of("Orders", null, Metric.CONSUMED_WRITE_CAPACITY_UNITS))).isEqualTo(t.table().consumedWrite());
-        assertThat(store.total(SeriesKey.of("Orders", null, Metric.CONSUMED_READ_CAPACITY_UNITS))).isEqualTo(t.table().consumedRead());
-        assertThat(store.total(SeriesKey.of("Orders", "ByDay", Metric.CONSUMED_WRITE_CAPACITY_UNITS))).isEqualTo(gsi.consumedWrite());
+        assertThat(store.total(SeriesKey.of(NS, "Orders", null, Metric.CONSUMED_WRITE_CAPACITY_UNITS))).isEqualTo(t.table().consumedWrite());
+        assertThat(store.total(SeriesKey.of(NS, "Orders", null, Metric.CONSUMED_READ_CAPACITY_UNITS))).isEqualTo(t.table().consumedRead());
+        assertThat(store.total(SeriesKey.of(NS, "Orders", "ByDay", Metric.CONSUMED_WRITE_CAPACITY_UNITS))).isEqualTo(gsi.consumedWrite());
         assertThat(gsi.consumedWrite()).isPositive();
         long gsiThrottles = gsi.throttles().values().stream().mapToLong(Long::longValue).sum();
-        assertThat(store.total(SeriesKey.of("Orders", "ByDay", Metric.WRITE_THROTTLE_EVENTS))).isEqualTo(gsiThrottles);
+        assertThat(store.total(SeriesKey.of(NS, "Orders", "ByDay", Metric.WRITE_THROTTLE_EVENTS))).isEqualTo(gsiThrottles);
         assertThat(gsi.throttles()).containsOnlyKeys("IndexWriteProvisionedThroughputExceeded");
-        assertThat(store.total(SeriesKey.of("Orders", "ByDay", Metric.WRITE_PROVISIONED_THROUGHPUT_THROTTLE_EVENTS)))
+        assertThat(store.total(SeriesKey.of(NS, "Orders", "ByDay", Metric.WRITE_PROVISIONED_THROUGHPUT_THROTTLE_EVENTS)))
                 .isEqualTo(gsiThrottles);
-        assertThat(store.total(SeriesKey.of("Orders", null, Metric.WRITE_THROTTLE_EVENTS)))
+        assertThat(store.total(SeriesKey.of(NS, "Orders", null, Metric.WRITE_THROTTLE_EVENTS)))
                 .isEqualTo(t.table().throttles().values().stream().mapToLong(Long::longValue).sum());
         assertThat(gsiThrottles).isEqualTo(throttled);
 
         // The one-minute data points of the whole run add up to the same totals.
         long from = clock.millis() - Duration.ofHours(1).toMillis(), to = clock.millis() + 1;
-        double perMinute = store.statistics(SeriesKey.of("Orders", "ByDay", Metric.CONSUMED_WRITE_CAPACITY_UNITS), 60, from, to)
+        double perMinute = store.statistics(SeriesKey.of(NS, "Orders", "ByDay", Metric.CONSUMED_WRITE_CAPACITY_UNITS), 60, from, to)
                 .stream().mapToDouble(Datapoint::sum).sum();
         assertThat(perMinute).isEqualTo(gsi.consumedWrite());
-        List<Datapoint> fiveMinutes = store.statistics(SeriesKey.of("Orders", null, Metric.CONSUMED_WRITE_CAPACITY_UNITS), 300, from, to);
+        List<Datapoint> fiveMinutes = store.statistics(SeriesKey.of(NS, "Orders", null, Metric.CONSUMED_WRITE_CAPACITY_UNITS), 300, from, to);
         assertThat(fiveMinutes.stream().mapToDouble(Datapoint::sum).sum()).isEqualTo(t.table().consumedWrite());
         assertThat(fiveMinutes).allSatisfy(d -> assertThat(d.timestampMillis() % 300_000).isZero());
     }
@@ -132,8 +134,8 @@ class MetricsTest {
             for (int i = 0; i < 400; i++) {
                 OperationCalls.call(ops, "PutItem", "{'TableName':'Small','Item':{'id':{'S':'k" + i + "'}}}");
             }
-            assertThat(m.store().total(SeriesKey.of("Small", null, Metric.WRITE_THROTTLE_EVENTS))).isPositive();
-            assertThat(m.store().total(SeriesKey.of("Small", null, Metric.CONSUMED_WRITE_CAPACITY_UNITS))).isEqualTo(400);
+            assertThat(m.store().total(SeriesKey.of(NS, "Small", null, Metric.WRITE_THROTTLE_EVENTS))).isPositive();
+            assertThat(m.store().total(SeriesKey.of(NS, "Small", null, Metric.CONSUMED_WRITE_CAPACITY_UNITS))).isEqualTo(400);
             assertThat(lines).isNotEmpty().allSatisfy(x -> {
                 assertThat(x.refused()).isFalse();
                 assertThat(x.text()).startsWith("would have throttled (--capacity account) write on table Small")
@@ -152,23 +154,23 @@ class MetricsTest {
         r.finished("PutItem", List.of("T"), 1, -1, "ValidationException", 400);
         r.finished("GetItem", List.of("T"), 1, -1, "InternalServerError", 500);
         MetricsStore s = metrics.store();
-        List<Datapoint> latency = s.statistics(SeriesKey.operation("T", Metric.SUCCESSFUL_REQUEST_LATENCY, "PutItem"), 60,
+        List<Datapoint> latency = s.statistics(SeriesKey.operation(NS, "T", Metric.SUCCESSFUL_REQUEST_LATENCY, "PutItem"), 60,
                 0, clock.millis() + 1);
         assertThat(latency).hasSize(1);
         assertThat(latency.get(0).average()).isEqualTo(3.0);
         assertThat(latency.get(0).minimum()).isEqualTo(2.0);
         assertThat(latency.get(0).maximum()).isEqualTo(4.0);
         assertThat(latency.get(0).unit()).isEqualTo(Unit.MILLISECONDS);
-        assertThat(s.total(SeriesKey.operation("T", Metric.RETURNED_ITEM_COUNT, "Query"))).isEqualTo(7);
-        assertThat(s.total(SeriesKey.of("T", null, Metric.CONDITIONAL_CHECK_FAILED_REQUESTS))).isEqualTo(1);
-        assertThat(s.total(SeriesKey.operation("T", Metric.THROTTLED_REQUESTS, "PutItem"))).isEqualTo(1);
-        assertThat(s.total(SeriesKey.account(Metric.USER_ERRORS))).as("throttles and failed conditions are not user errors").isEqualTo(1);
-        assertThat(s.total(SeriesKey.operation("T", Metric.SYSTEM_ERRORS, "GetItem"))).isEqualTo(1);
+        assertThat(s.total(SeriesKey.operation(NS, "T", Metric.RETURNED_ITEM_COUNT, "Query"))).isEqualTo(7);
+        assertThat(s.total(SeriesKey.of(NS, "T", null, Metric.CONDITIONAL_CHECK_FAILED_REQUESTS))).isEqualTo(1);
+        assertThat(s.total(SeriesKey.operation(NS, "T", Metric.THROTTLED_REQUESTS, "PutItem"))).isEqualTo(1);
+        assertThat(s.total(SeriesKey.account(NS, Metric.USER_ERRORS))).as("throttles and failed conditions are not user errors").isEqualTo(1);
+        assertThat(s.total(SeriesKey.operation(NS, "T", Metric.SYSTEM_ERRORS, "GetItem"))).isEqualTo(1);
     }
 
     @Test void retentionIsBoundedAndADeletedTablesSeriesGoAfterIt() {
         MetricsStore s = new MetricsStore(clock, MetricsSettings.defaults().withRetention(Duration.ofMinutes(10), Duration.ofSeconds(30)));
-        SeriesKey k = SeriesKey.of("T", null, Metric.CONSUMED_WRITE_CAPACITY_UNITS);
+        SeriesKey k = SeriesKey.of(NS, "T", null, Metric.CONSUMED_WRITE_CAPACITY_UNITS);
         for (int i = 0; i < 20 * 60; i++) {
             s.record(k, 1);
             clock.advance(Duration.ofSeconds(1));
@@ -179,16 +181,16 @@ class MetricsTest {
         assertThat(s.statistics(k, 60, 0, now + 1)).allSatisfy(d -> assertThat(d.sum()).isEqualTo(60));
         assertThat(s.total(k)).as("the Prometheus counter keeps counting").isEqualTo(1200);
 
-        s.purge(java.util.Set.of());
+        s.purge(NS, java.util.Set.of());
         assertThat(s.keys()).contains(k);
         clock.advance(Duration.ofMinutes(11));
-        s.purge(java.util.Set.of());
+        s.purge(NS, java.util.Set.of());
         assertThat(s.keys()).doesNotContain(k);
     }
 
     @Test void concurrentWritersToOneSeriesLoseNothing() throws Exception {
         MetricsStore s = new MetricsStore(clock, MetricsSettings.defaults());
-        SeriesKey k = SeriesKey.of("Hot", null, Metric.CONSUMED_WRITE_CAPACITY_UNITS);
+        SeriesKey k = SeriesKey.of(NS, "Hot", null, Metric.CONSUMED_WRITE_CAPACITY_UNITS);
         int threads = 4, each = 50_000;
         java.util.concurrent.CountDownLatch go = new java.util.concurrent.CountDownLatch(1);
         List<Thread> writers = new ArrayList<>();
@@ -215,10 +217,10 @@ class MetricsTest {
         putMany(10, 0);
         metrics.sample();
         MetricsStore s = metrics.store();
-        assertThat(s.last(SeriesKey.of("Orders", null, Metric.PROVISIONED_WRITE_CAPACITY_UNITS))).isEqualTo(5);
-        assertThat(s.last(SeriesKey.of("Orders", "ByDay", Metric.PROVISIONED_WRITE_CAPACITY_UNITS))).isEqualTo(1);
-        assertThat(s.last(SeriesKey.of("Orders", null, Metric.PARTITION_COUNT))).isEqualTo(1);
-        assertThat(s.last(SeriesKey.account(Metric.ACCOUNT_PROVISIONED_WRITE_CAPACITY_UTILIZATION))).isEqualTo(100 * 6 / 80_000.0);
+        assertThat(s.last(SeriesKey.of(NS, "Orders", null, Metric.PROVISIONED_WRITE_CAPACITY_UNITS))).isEqualTo(5);
+        assertThat(s.last(SeriesKey.of(NS, "Orders", "ByDay", Metric.PROVISIONED_WRITE_CAPACITY_UNITS))).isEqualTo(1);
+        assertThat(s.last(SeriesKey.of(NS, "Orders", null, Metric.PARTITION_COUNT))).isEqualTo(1);
+        assertThat(s.last(SeriesKey.account(NS, Metric.ACCOUNT_PROVISIONED_WRITE_CAPACITY_UTILIZATION))).isEqualTo(100 * 6 / 80_000.0);
         double partitions = s.keys().stream().filter(k -> k.metric() == Metric.PARTITION_CONSUMED_WRITE_CAPACITY_UNITS && k.index() == null)
                 .mapToDouble(s::total).sum();
         assertThat(partitions).isEqualTo(engine.capacity().snapshot().tables().get(0).table().consumedWrite());

@@ -173,6 +173,23 @@ class UpdateContributorInsightsTest {
             assertThat(describe(cp, "{'TableName':'last'}")).containsEntry("ContributorInsightsStatus", "ENABLED").doesNotContainKey("FailureException");
         }
 
+        /** docs/RULES.md#INSIGHTS-RULE-QUOTA: the quota is per account and region; another region's rules do not count. */
+        @Test void theRuleQuotaIsCountedPerRegion() {
+            for (int i = 0; i < 25; i++) {
+                cp.createSimple("t" + (100 + i), true);
+                update(cp, "{'TableName':'t" + (100 + i) + "','ContributorInsightsAction':'ENABLE'}");
+            }
+            Operations eu = cp.operations.inRegion("eu-west-1");
+            io.keyline.testing.OperationCalls.call(eu, "CreateTable", "{'TableName':'last','BillingMode':'PAY_PER_REQUEST',"
+                    + "'KeySchema':[{'AttributeName':'p','KeyType':'HASH'}],'AttributeDefinitions':[{'AttributeName':'p','AttributeType':'S'}]}");
+            io.keyline.testing.OperationCalls.call(eu, "UpdateContributorInsights", "{'TableName':'last','ContributorInsightsAction':'ENABLE'}");
+            assertThat(io.keyline.testing.OperationCalls.call(eu, "DescribeContributorInsights", "{'TableName':'last'}"))
+                    .containsEntry("ContributorInsightsStatus", "ENABLED").doesNotContainKey("FailureException");
+            cp.createSimple("last", false);
+            update(cp, "{'TableName':'last','ContributorInsightsAction':'ENABLE'}");
+            assertThat(describe(cp, "{'TableName':'last'}")).containsEntry("ContributorInsightsStatus", "FAILED");
+        }
+
         @Test void theStateSurvivesARestart() {
             createWithIndexes(cp);
             update(cp, "{'TableName':'tbl','ContributorInsightsAction':'ENABLE'}");

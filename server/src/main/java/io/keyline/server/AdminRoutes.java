@@ -2,10 +2,12 @@ package io.keyline.server;
 
 import io.keyline.engine.Engine;
 import io.keyline.engine.metering.CapacityReport;
+import io.keyline.metadata.Namespace;
 import io.keyline.metrics.Metrics;
 import io.keyline.server.cloudwatch.CloudWatchEndpoint;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -29,22 +31,23 @@ public final class AdminRoutes {
     /** A page that is not JSON: its content type and bytes. */
     record TextPage(String contentType, byte[] body) {}
 
-    private final Map<String, Supplier<Object>> routes;
+    /** By path: the page, given the request's raw query string (null if none). */
+    private final Map<String, Function<String, Object>> routes;
     /** CloudWatch's read API over the metrics, or null without metrics. */
     private final CloudWatchEndpoint cloudWatch;
 
-    private AdminRoutes(Map<String, Supplier<Object>> routes, CloudWatchEndpoint cloudWatch) {
+    private AdminRoutes(Map<String, Function<String, Object>> routes, CloudWatchEndpoint cloudWatch) {
         this.routes = Map.copyOf(routes);
         this.cloudWatch = cloudWatch;
     }
 
-    private AdminRoutes(Map<String, Supplier<Object>> routes) { this(routes, null); }
+    private AdminRoutes(Map<String, Function<String, Object>> routes) { this(routes, null); }
 
     public static AdminRoutes none() { return new AdminRoutes(Map.of()); }
 
     /** The admin pages of an engine. */
     public static AdminRoutes of(Engine engine) {
-        return new AdminRoutes(Map.of(PARTITIONS, () -> CapacityReport.json(engine.capacity().snapshot())));
+        return new AdminRoutes(Map.of(PARTITIONS, query -> CapacityReport.json(engine.capacity().snapshot())));
     }
 
     /**
@@ -53,21 +56,32 @@ public final class AdminRoutes {
      * table's hottest key from Contributor Insights where on.
      */
     public static AdminRoutes of(Engine engine, Metrics metrics) {
-        return of(engine, metrics, new InsightsHotKeys(engine));
+        return of(engine, metrics, null);
     }
 
-    /** The same, with {@code GET /admin/top} naming each table's hottest key from {@code hotKeys}. */
+    /**
+     * The same, with {@code GET /admin/top} naming each table's hottest key from {@code hotKeys}
+     * (null: Contributor Insights of the region shown). {@code /admin/top} and the dashboard show
+     * the default region's tables, or those of the region {@code ?region=} names ({@link RegionChoice}).
+     */
     public static AdminRoutes of(Engine engine, Metrics metrics, TopReport.HotKeys hotKeys) {
-        Map<String, Supplier<Object>> routes = new HashMap<>(DashboardPages.routes(engine, metrics));
-        routes.put(PARTITIONS, () -> CapacityReport.json(engine.capacity().snapshot()));
-        routes.put(METRICS, () -> new TextPage(PrometheusExposition.CONTENT_TYPE, PrometheusExposition.scrape(metrics.store())));
-        routes.put(TOP, () -> TopReport.json(engine.capacity().snapshot(), metrics, hotKeys));
-        return new AdminRoutes(routes, new CloudWatchEndpoint(metrics.store()));
+        Map<String, Function<String, Object>> routes = new HashMap<>(DashboardPages.routes(engine, metrics));
+        routes.put(PARTITIONS, query -> CapacityReport.json(engine.capacity().snapshot()));
+        routes.put(METRICS, query -> new TextPage(PrometheusExposition.CONTENT_TYPE, PrometheusExposition.scrape(metrics.store())));
+        routes.put(TOP, query -> {
+            Namespace ns = RegionChoice.of(metrics, query);
+            TopReport.HotKeys keys = hotKeys != null ? hotKeys : new InsightsHotKeys(engine.inRegion(ns.region()));
+            return TopReport.json(ns, RegionChoice.snapshot(engine, metrics, ns), metrics, keys, engine.settings().itemCollectionLimitBytes());
+        });
+        return new AdminRoutes(routes, new CloudWatchEndpoint(metrics.store(), metrics::namespaceOf, engine));
     }
 
     /** The CloudWatch endpoint, or null if there is none. */
     CloudWatchEndpoint cloudWatch() { return cloudWatch; }
 
-    /** The page at {@code path}, or null if there is none. */
-    Supplier<Object> get(String path) { return routes.get(path); }
+    /** The page at {@code path} for a request with this raw query string (null if none), or null if there is none. */
+    Supplier<Object> get(String path, String query) {
+        Function<String, Object> page = routes.get(path);
+        return page == null ? null : () -> page.apply(query);
+    }
 }

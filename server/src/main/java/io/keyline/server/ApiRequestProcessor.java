@@ -57,6 +57,9 @@ final class ApiRequestProcessor {
      * reply that ends it early (an error).
      */
     record Prepared(Operation<?> operation, JsonObject request, RequestIdentity identity, Reply early) {
+        /** The region the request was signed for, or null. */
+        String region() { return identity == null ? null : identity.region(); }
+
         /** Whether the operation may run right here on the I/O thread (see {@link Operation#quick}). */
         boolean quick() {
             if (early != null) return true;
@@ -107,10 +110,10 @@ final class ApiRequestProcessor {
         long start = metering.start();
         try {
             Object result = operations.handle(prepared.operation(), prepared.request());
-            metering.finished(prepared.operation().name(), prepared.request(), start, result, null);
+            metering.finished(prepared.region(), prepared.operation().name(), prepared.request(), start, result, null);
             return Reply.ok(result);
         } catch (RuntimeException | Error e) {
-            metering.finished(prepared.operation().name(), prepared.request(), start, null, e);
+            metering.finished(prepared.region(), prepared.operation().name(), prepared.request(), start, null, e);
             return failure(requestId, headers, e);
         }
     }

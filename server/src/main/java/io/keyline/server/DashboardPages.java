@@ -7,6 +7,7 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -26,18 +27,20 @@ final class DashboardPages {
     private DashboardPages() {}
 
     /** The dashboard's routes for {@link AdminRoutes}. */
-    static Map<String, Supplier<Object>> routes(Engine engine, Metrics metrics) {
-        DashboardState state = new DashboardState(engine, metrics);
-        Map<String, Supplier<Object>> routes = new LinkedHashMap<>();
+    static Map<String, Function<String, Object>> routes(Engine engine, Metrics metrics) {
+        Map<String, Function<String, Object>> routes = new LinkedHashMap<>();
         Supplier<Object> page = resource("dashboard/index.html", "text/html; charset=utf-8");
-        routes.put(PATH, page);
-        routes.put(PATH + "/", page);
-        routes.put(PATH + "/dashboard.js", resource("dashboard/dashboard.js", "text/javascript; charset=utf-8"));
-        routes.put(PATH + "/dashboard.css", resource("dashboard/dashboard.css", "text/css; charset=utf-8"));
-        routes.put(PATH + "/echarts.min.js", resource(ECHARTS, "text/javascript; charset=utf-8"));
-        routes.put(STATE, state::json);
+        routes.put(PATH, query -> page.get());
+        routes.put(PATH + "/", query -> page.get());
+        routes.put(PATH + "/dashboard.js", static_(resource("dashboard/dashboard.js", "text/javascript; charset=utf-8")));
+        routes.put(PATH + "/dashboard.css", static_(resource("dashboard/dashboard.css", "text/css; charset=utf-8")));
+        routes.put(PATH + "/echarts.min.js", static_(resource(ECHARTS, "text/javascript; charset=utf-8")));
+        // the default region's tables, or ?region='s (the page passes its own query string on)
+        routes.put(STATE, query -> new DashboardState(engine, metrics, RegionChoice.of(metrics, query)).json());
         return routes;
     }
+
+    private static Function<String, Object> static_(Supplier<Object> file) { return query -> file.get(); }
 
     /** A file of the jar, read once on first use; a relative name is beside this class. */
     private static Supplier<Object> resource(String name, String contentType) {

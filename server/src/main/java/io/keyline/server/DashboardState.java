@@ -60,40 +60,53 @@ final class DashboardState {
     private final Engine engine;
     private final Metrics metrics;
     private final MetricsStore store;
+    private final Namespace namespace;
 
-    DashboardState(Engine engine, Metrics metrics) {
+    /** The document of namespace {@code ns}'s tables (a region's; {@link RegionChoice} picks it). */
+    DashboardState(Engine engine, Metrics metrics, Namespace ns) {
         this.engine = engine;
         this.metrics = metrics;
         this.store = metrics.store();
+        this.namespace = ns;
     }
 
     Map<String, Object> json() {
         long now = store.clock().millis();
         long to = Math.floorDiv(now, 1000) * 1000 + 1000;
-        CapacitySnapshot snapshot = engine.capacity().snapshot();
+        CapacitySnapshot snapshot = RegionChoice.snapshot(engine, metrics, namespace);
         long from = windowStart(snapshot, to);
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("now", now);
         out.put("from", from);
         out.put("seconds", (int) ((to - from) / 1000));
         out.put("metricsEnabled", metrics.enabled());
+        out.put("region", namespace.region());
+        out.put("regions", RegionChoice.regions(metrics));
         Long lag = engine.indexes().changeLog().oldestUnapplied().map(p -> Math.max(0, now - p.commitMillis())).orElse(null);
         out.put("gsiLagMillis", lag == null ? 0L : lag);
-        Map<String, ThrottleExplanation> explanations = metrics.throttles().latest();
+        var reporter = metrics.throttles(namespace);
+        Map<String, ThrottleExplanation> explanations = reporter == null ? Map.of() : reporter.latest();
         List<Object> tables = new ArrayList<>();
         List<Object> banners = new ArrayList<>();
         for (CapacitySnapshot.TableSnapshot t : snapshot.tables()) {
             TableMetadata meta = metadata(t);
             Map<String, Object> table = new LinkedHashMap<>();
             table.put("name", t.tableName());
-            Namespace ns = Namespace.ofArn(t.tableArn());
-            if (ns != null) table.put("region", ns.region());
+            table.put("region", namespace.region());
             List<Object> resources = new ArrayList<>();
             resources.add(resource(t.tableName(), t.table(), meta, from, to, explanations));
             for (CapacitySnapshot.MapSnapshot g : t.globalSecondaryIndexes()) {
                 Map<String, Object> r = resource(t.tableName(), g, meta, from, to, explanations);
-                r.put("lagMillis", lag == null ? 0L : lag);
+                r.put("lagMillis", gsiLag(meta, g.name(), now));
+                double progress = store.last(SeriesKey.of(namespace, t.tableName(), g.name(), Metric.ONLINE_INDEX_PERCENTAGE_PROGRESS));
+                if (backfilling(meta, g.name()) && !Double.isNaN(progress)) r.put("backfillPercent", round(progress));
                 resources.add(r);
+            }
+            double collection = store.last(SeriesKey.of(namespace, t.tableName(), null, Metric.ITEM_COLLECTION_SIZE));
+            if (!Double.isNaN(collection) && meta != null && !meta.localIndexes().isEmpty()) {
+                @SuppressWarnings("unchecked") Map<String, Object> own = (Map<String, Object>) resources.get(0);
+                own.put("largestItemCollectionBytes", (long) collection);
+                own.put("itemCollectionLimitBytes", engine.settings().itemCollectionLimitBytes());
             }
             table.put("resources", resources);
             tables.add(table);
@@ -103,6 +116,23 @@ final class DashboardState {
         out.put("banners", banners);
         out.put("tables", tables);
         return out;
+    }
+
+    /** The age of the oldest change not yet applied to this GSI (its own, docs/OBSERVABILITY.md), 0 if none. */
+    private long gsiLag(TableMetadata meta, String index, long now) {
+        if (meta == null) return 0;
+        for (var g : meta.globalIndexes()) {
+            if (g.name().equals(index)) {
+                return engine.indexes().changeLog().oldestUnapplied(g.keyspaceId()).map(p -> Math.max(0, now - p.commitMillis())).orElse(0L);
+            }
+        }
+        return 0;
+    }
+
+    private static boolean backfilling(TableMetadata meta, String index) {
+        if (meta == null) return false;
+        for (var g : meta.globalIndexes()) if (g.name().equals(index)) return g.status() == io.keyline.metadata.TableStatus.CREATING;
+        return false;
     }
 
     /**
@@ -115,7 +145,7 @@ final class DashboardState {
         long first = Long.MAX_VALUE;
         for (CapacitySnapshot.TableSnapshot t : snapshot.tables()) {
             for (Metric m : new Metric[] {Metric.CONSUMED_READ_CAPACITY_UNITS, Metric.CONSUMED_WRITE_CAPACITY_UNITS}) {
-                List<Datapoint> points = store.statistics(SeriesKey.of(t.tableName(), null, m), 1, from, to);
+                List<Datapoint> points = store.statistics(SeriesKey.of(namespace, t.tableName(), null, m), 1, from, to);
                 if (!points.isEmpty()) first = Math.min(first, points.get(0).timestampMillis());
             }
         }
@@ -124,8 +154,7 @@ final class DashboardState {
     }
 
     private TableMetadata metadata(CapacitySnapshot.TableSnapshot t) {
-        Namespace ns = Namespace.ofArn(t.tableArn());
-        Engine inRegion = ns == null ? engine : engine.inRegion(ns.region());
+        Engine inRegion = engine.inRegion(namespace.region());
         try {
             return inRegion.table(t.tableName());
         } catch (RuntimeException gone) {
@@ -143,11 +172,11 @@ final class DashboardState {
         out.put("servingRead", m.servingRead());
         out.put("servingWrite", m.servingWrite());
         out.put("partitionCount", m.partitions().size());
-        out.put("consumedRead", perSecond(SeriesKey.of(table, index, Metric.CONSUMED_READ_CAPACITY_UNITS), from, to, false));
-        out.put("consumedWrite", perSecond(SeriesKey.of(table, index, Metric.CONSUMED_WRITE_CAPACITY_UNITS), from, to, false));
+        out.put("consumedRead", perSecond(SeriesKey.of(namespace, table, index, Metric.CONSUMED_READ_CAPACITY_UNITS), from, to, false));
+        out.put("consumedWrite", perSecond(SeriesKey.of(namespace, table, index, Metric.CONSUMED_WRITE_CAPACITY_UNITS), from, to, false));
         Map<String, Object> throttles = new LinkedHashMap<>();
         for (Metric reason : REASONS) {
-            SeriesKey key = SeriesKey.of(table, index, reason);
+            SeriesKey key = SeriesKey.of(namespace, table, index, reason);
             if (store.count(key) == 0) continue;
             throttles.put(reason.cloudWatchName(), perSecond(key, from, to, false));
         }
@@ -157,7 +186,7 @@ final class DashboardState {
             // but the event is the index's: say so on the table, which otherwise looks unthrottled
             double refusedByIndexes = 0;
             for (var g : meta.globalIndexes()) {
-                refusedByIndexes += sum(SeriesKey.of(table, g.name(), Metric.WRITE_THROTTLE_EVENTS), from, to);
+                refusedByIndexes += sum(SeriesKey.of(namespace, table, g.name(), Metric.WRITE_THROTTLE_EVENTS), from, to);
             }
             out.put("refusedByIndexes", (long) refusedByIndexes);
         }
@@ -189,7 +218,7 @@ final class DashboardState {
         TreeMap<String, String> rows = new TreeMap<>(Comparator.comparingLong(DashboardState::tokenOf).thenComparing(p -> p));
         for (SeriesKey k : store.keys()) {
             if (k.partition() == null || k.metric() != Metric.PARTITION_CONSUMED_WRITE_CAPACITY_UNITS) continue;
-            if (!table.equals(k.table()) || !java.util.Objects.equals(index, k.index())) continue;
+            if (!table.equals(k.table()) || !java.util.Objects.equals(index, k.index()) || !namespace.equals(k.namespace())) continue;
             rows.put(k.partition(), k.partition());
         }
         List<String> current = new ArrayList<>();
@@ -204,8 +233,8 @@ final class DashboardState {
             int position = current.indexOf(token);
             labels.add(position < 0 ? token.substring(0, 4) + "… (before a split)"
                     : "#" + (position + 1) + " " + rangeLabel(token, position + 1 < current.size() ? current.get(position + 1) : null));
-            List<Double> writes = perSecond(new SeriesKey(table, index, Metric.PARTITION_CONSUMED_WRITE_CAPACITY_UNITS, null, partition), from, to, false);
-            List<Double> reads = perSecond(new SeriesKey(table, index, Metric.PARTITION_CONSUMED_READ_CAPACITY_UNITS, null, partition), from, to, false);
+            List<Double> writes = perSecond(SeriesKey.partition(namespace, table, index, Metric.PARTITION_CONSUMED_WRITE_CAPACITY_UNITS, partition), from, to, false);
+            List<Double> reads = perSecond(SeriesKey.partition(namespace, table, index, Metric.PARTITION_CONSUMED_READ_CAPACITY_UNITS, partition), from, to, false);
             for (int s = 0; s < writes.size(); s++) {
                 double share = (writes.get(s) / Rules.PARTITION_WRITE_CEILING) + (reads.get(s) / Rules.PARTITION_READ_CEILING);
                 if (share <= 0) continue;
@@ -218,7 +247,7 @@ final class DashboardState {
             row++;
         }
         List<Object> splits = new ArrayList<>();
-        List<Double> splitSeries = perSecond(SeriesKey.of(table, index, Metric.PARTITION_SPLITS), from, to, false);
+        List<Double> splitSeries = perSecond(SeriesKey.of(namespace, table, index, Metric.PARTITION_SPLITS), from, to, false);
         for (int s = 0; s < splitSeries.size(); s++) if (splitSeries.get(s) > 0) splits.add(s);
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("partitions", labels);
@@ -283,8 +312,8 @@ final class DashboardState {
         String table = t.tableName();
         CapacitySnapshot.MapSnapshot own = t.table();
         // averaged over the seconds the table was used: a burst after an idle spell is judged on its own rate
-        List<Datapoint> reads = store.statistics(SeriesKey.of(table, null, Metric.CONSUMED_READ_CAPACITY_UNITS), 1, from, to);
-        List<Datapoint> writes = store.statistics(SeriesKey.of(table, null, Metric.CONSUMED_WRITE_CAPACITY_UNITS), 1, from, to);
+        List<Datapoint> reads = store.statistics(SeriesKey.of(namespace, table, null, Metric.CONSUMED_READ_CAPACITY_UNITS), 1, from, to);
+        List<Datapoint> writes = store.statistics(SeriesKey.of(namespace, table, null, Metric.CONSUMED_WRITE_CAPACITY_UNITS), 1, from, to);
         java.util.Set<Long> busy = new java.util.HashSet<>();
         for (Datapoint d : reads) busy.add(d.timestampMillis());
         for (Datapoint d : writes) busy.add(d.timestampMillis());
@@ -298,8 +327,8 @@ final class DashboardState {
         maps.add(0, own);
         for (CapacitySnapshot.MapSnapshot m : maps) {
             String index = m.index() ? m.name() : null;
-            double throttled = sum(SeriesKey.of(table, index, Metric.READ_THROTTLE_EVENTS), from, to)
-                    + sum(SeriesKey.of(table, index, Metric.WRITE_THROTTLE_EVENTS), from, to);
+            double throttled = sum(SeriesKey.of(namespace, table, index, Metric.READ_THROTTLE_EVENTS), from, to)
+                    + sum(SeriesKey.of(namespace, table, index, Metric.WRITE_THROTTLE_EVENTS), from, to);
             total += throttled;
             if (throttled > most) {
                 most = throttled;

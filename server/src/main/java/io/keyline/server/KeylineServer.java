@@ -93,7 +93,7 @@ public final class KeylineServer implements AutoCloseable {
         this.admin = admin;
         this.metrics = metrics;
         this.processor = new ApiRequestProcessor(operations, options.maxRequestBytes(),
-                metrics == null || metrics.requests() == null ? RequestMetering.NONE : new RequestMetering(metrics.requests(), clock));
+                metrics == null || metrics.requests() == null ? RequestMetering.NONE : new RequestMetering(metrics, clock));
         this.replies = new HttpReplies(new RequestIds(options.requestIdSeed()), clock);
     }
 

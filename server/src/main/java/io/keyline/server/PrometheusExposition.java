@@ -24,8 +24,9 @@ import java.util.Map;
  * {@code GET /metrics}: the metrics store in Prometheus' text format, written by the Prometheus
  * Java client's {@link PrometheusTextFormatWriter} from snapshots built at each scrape. Names are
  * {@link Metric#prometheusName()} (DynamoDB's CloudWatch name in snake case, {@code dynamodb_}
- * or {@code keyline_}); dimensions are the labels {@code table}, {@code index}, {@code operation}
- * and {@code partition}. Counts and amounts are counters of everything since the series began
+ * or {@code keyline_}); every series has the label {@code region} (of the namespace it measures:
+ * two regions' tables of one name are two series), and its dimensions are the labels {@code table},
+ * {@code index}, {@code operation} and {@code partition}. Counts and amounts are counters of everything since the series began
  * (Prometheus computes rates); latency is a summary (sum and count, in milliseconds); levels are
  * gauges with their last sampled value. Stateless; thread-safe.
  */
@@ -75,7 +76,9 @@ final class PrometheusExposition {
     }
 
     private static Labels labels(SeriesKey k) {
-        List<String> names = new ArrayList<>(4), values = new ArrayList<>(4);
+        List<String> names = new ArrayList<>(5), values = new ArrayList<>(5);
+        names.add("region");
+        values.add(k.namespace().region());
         if (k.table() != null) { names.add("table"); values.add(k.table()); }
         if (k.index() != null) { names.add("index"); values.add(k.index()); }
         if (k.operation() != null) { names.add("operation"); values.add(k.operation()); }

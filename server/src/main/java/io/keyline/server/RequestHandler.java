@@ -147,7 +147,7 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
             return;
         }
         boolean get = method.equals(HttpMethod.GET) || method.equals(HttpMethod.HEAD);
-        java.util.function.Supplier<Object> page = get ? admin.get(path) : null;
+        java.util.function.Supplier<Object> page = get ? admin.get(path, query) : null;
         Reply reply = get && path.equals("/") ? Reply.text(200, "healthy: " + hostOf(ctx, request))
                 : page != null ? Reply.page(page.get())
                 : Reply.error(Errors.notAnApiCall());

@@ -1,6 +1,8 @@
 package io.keyline.server;
 
 import io.keyline.error.ApiException;
+import io.keyline.metadata.Namespace;
+import io.keyline.metrics.Metrics;
 import io.keyline.metrics.RequestMetrics;
 import io.keyline.protocol.JsonObject;
 import io.keyline.time.Clock;
@@ -13,26 +15,38 @@ import java.util.Set;
 /**
  * Tells the metrics how each API request ended: its operation, the tables it named (TableName,
  * or the tables of a batch's RequestItems or a transaction's TransactItems), its latency on the
- * injected clock, the items a Query or Scan returned, and its error. {@link #NONE} records
+ * injected clock, the items a Query or Scan returned, and its error, in the namespace of the
+ * region the request was signed for ({@link Metrics#namespaceOf}). {@link #NONE} records
  * nothing and reads no clock (metrics off). Immutable; thread-safe.
  */
 final class RequestMetering {
-    static final RequestMetering NONE = new RequestMetering(null, null);
+    static final RequestMetering NONE = new RequestMetering(null, null, null);
 
     private final RequestMetrics metrics;
     private final Clock clock;
+    private final Metrics namespaces;
 
-    RequestMetering(RequestMetrics metrics, Clock clock) {
+    RequestMetering(Metrics metrics, Clock clock) {
+        this(metrics.requests(), clock, metrics);
+    }
+
+    private RequestMetering(RequestMetrics metrics, Clock clock, Metrics namespaces) {
         this.metrics = metrics;
         this.clock = clock;
+        this.namespaces = namespaces;
     }
 
     long start() { return metrics == null ? 0 : clock.nanos(); }
 
-    /** A request that ran its operation: {@code result} on success, else {@code error}. */
-    void finished(String operation, JsonObject request, long start, Object result, Throwable error) {
+    /**
+     * A request that ran its operation: {@code result} on success, else {@code error}.
+     *
+     * @param region the region the request was signed for, or null (the default region)
+     */
+    void finished(String region, String operation, JsonObject request, long start, Object result, Throwable error) {
         if (metrics == null) return;
         long latency = clock.nanos() - start;
+        Namespace ns = namespaces.namespaceOf(region);
         List<String> tables = tables(request);
         if (error == null) {
             long returned = -1;
@@ -40,15 +54,18 @@ final class RequestMetering {
                     && m.get("Count") instanceof Number n) {
                 returned = n.longValue();
             }
-            metrics.finished(operation, tables, latency, returned, null, 200);
+            metrics.finished(ns, operation, tables, latency, returned, null, 200);
         } else if (error instanceof ApiException e) {
-            metrics.finished(operation, tables, latency, -1, e.name(), e.httpStatus());
+            metrics.finished(ns, operation, tables, latency, -1, e.name(), e.httpStatus());
         } else {
-            metrics.finished(operation, tables, latency, -1, "InternalServerError", 500);
+            metrics.finished(ns, operation, tables, latency, -1, "InternalServerError", 500);
         }
     }
 
-    /** A request refused before its operation ran (bad target, signature or body): a user or system error. */
+    /**
+     * A request refused before its operation ran (bad target, signature or body): a user or system
+     * error, in the default region's account (the request's region may be unknown).
+     */
     void refused(Reply reply) {
         if (metrics == null) return;
         metrics.finished("", List.of(), 0, -1, "Refused", reply.status());

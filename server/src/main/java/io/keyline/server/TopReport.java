@@ -2,6 +2,7 @@ package io.keyline.server;
 
 import io.keyline.capacity.CapacitySnapshot;
 import io.keyline.capacity.Rules;
+import io.keyline.metadata.Namespace;
 import io.keyline.metrics.CapacitySampler;
 import io.keyline.metrics.Datapoint;
 import io.keyline.metrics.Metric;
@@ -49,19 +50,32 @@ public final class TopReport {
         String hottest(String table, String index);
     }
 
+    private final Namespace namespace;
     private final MetricsStore store;
     private final boolean metricsOn;
     private final HotKeys hotKeys;
+    private final long itemCollectionLimit;
 
-    private TopReport(MetricsStore store, boolean metricsOn, HotKeys hotKeys) {
+    private TopReport(Namespace namespace, MetricsStore store, boolean metricsOn, HotKeys hotKeys, long itemCollectionLimit) {
+        this.namespace = namespace;
+        this.itemCollectionLimit = itemCollectionLimit;
         this.store = store;
         this.metricsOn = metricsOn;
         this.hotKeys = hotKeys;
     }
 
-    /** The document of {@code snapshot}, its rates read from {@code metrics}' store at the store's clock. */
+    /** The document of {@code snapshot}, the default region's, its rates read from {@code metrics}' store at the store's clock. */
     public static Map<String, Object> json(CapacitySnapshot snapshot, Metrics metrics, HotKeys hotKeys) {
-        return new TopReport(metrics.store(), metrics.enabled(), hotKeys).build(snapshot);
+        return json(metrics.home(), snapshot, metrics, hotKeys, io.keyline.engine.config.Settings.DEFAULT_ITEM_COLLECTION_LIMIT_BYTES);
+    }
+
+    /**
+     * The document of {@code snapshot}, namespace {@code ns}'s tables (its region is the document's
+     * {@code region}); {@code itemCollectionLimit} is the server's (docs/RULES.md#LSI-ITEM-COLLECTION).
+     */
+    public static Map<String, Object> json(Namespace ns, CapacitySnapshot snapshot, Metrics metrics, HotKeys hotKeys,
+                                           long itemCollectionLimit) {
+        return new TopReport(ns, metrics.store(), metrics.enabled(), hotKeys, itemCollectionLimit).build(snapshot);
     }
 
     private Map<String, Object> build(CapacitySnapshot snapshot) {
@@ -69,6 +83,7 @@ public final class TopReport {
         long second = Math.floorDiv(now, SECOND) * SECOND;
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("timeMillis", now);
+        out.put("region", namespace.region());
         out.put("mode", snapshot.mode().name().toLowerCase(Locale.ROOT));
         out.put("metrics", metricsOn);
         List<Object> resources = new ArrayList<>();
@@ -96,6 +111,18 @@ public final class TopReport {
         throttles.put("lastMinute", throttles(table, index, second - MINUTE, second));
         out.put("throttles", throttles);
         out.put("hottestPartition", hottestPartition(table, index, m.partitions(), second));
+        if (index != null) {
+            double lag = store.last(SeriesKey.of(namespace, table, index, Metric.GSI_PROPAGATION_LAG));
+            out.put("propagationLagMillis", Double.isNaN(lag) ? 0L : (long) lag);
+            double progress = store.last(SeriesKey.of(namespace, table, index, Metric.ONLINE_INDEX_PERCENTAGE_PROGRESS));
+            if (!Double.isNaN(progress) && progress < 100) out.put("backfillPercent", progress);
+        } else {
+            double collection = store.last(SeriesKey.of(namespace, table, null, Metric.ITEM_COLLECTION_SIZE));
+            if (!Double.isNaN(collection)) {
+                out.put("largestItemCollectionBytes", (long) collection);
+                out.put("itemCollectionLimitBytes", itemCollectionLimit);
+            }
+        }
         String key = hotKeys.hottest(table, index);
         out.put("hottestKey", key);
         if (key == null) out.put("hottestKeyNote", NO_HOT_KEY);
@@ -108,7 +135,7 @@ public final class TopReport {
      */
     private Map<String, Object> units(String table, String index, Metric consumed, double provisioned, double available,
                                       double partitionCeiling, long second) {
-        SeriesKey key = SeriesKey.of(table, index, consumed);
+        SeriesKey key = SeriesKey.of(namespace, table, index, consumed);
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("lastSecond", sum(key, second - SECOND, second));
         out.put("lastMinute", sum(key, second - MINUTE, second));
@@ -124,7 +151,7 @@ public final class TopReport {
         for (Metric metric : Metric.values()) {
             if (!metric.cloudWatchName().endsWith("ThrottleEvents") || metric.scope() != Metric.Scope.RESOURCE
                     || metric == Metric.ONLINE_INDEX_THROTTLE_EVENTS) continue;
-            long events = Math.round(sum(SeriesKey.of(table, index, metric), from, to));
+            long events = Math.round(sum(SeriesKey.of(namespace, table, index, metric), from, to));
             if (events > 0) out.put(metric.cloudWatchName(), events);
         }
         return out;
@@ -142,8 +169,8 @@ public final class TopReport {
         double[] write = new double[parts.size()];
         for (int i = 0; i < parts.size(); i++) {
             String label = CapacitySampler.partitionLabel(parts.get(i));
-            SeriesKey r = new SeriesKey(table, index, Metric.PARTITION_CONSUMED_READ_CAPACITY_UNITS, null, label);
-            SeriesKey w = new SeriesKey(table, index, Metric.PARTITION_CONSUMED_WRITE_CAPACITY_UNITS, null, label);
+            SeriesKey r = SeriesKey.partition(namespace, table, index, Metric.PARTITION_CONSUMED_READ_CAPACITY_UNITS, label);
+            SeriesKey w = SeriesKey.partition(namespace, table, index, Metric.PARTITION_CONSUMED_WRITE_CAPACITY_UNITS, label);
             read[i] = sum(r, second - SECOND, second);
             write[i] = sum(w, second - SECOND, second);
             double lastSecond = write[i] + read[i] / READS_PER_WRITE_UNIT;

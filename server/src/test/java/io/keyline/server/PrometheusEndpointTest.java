@@ -25,6 +25,9 @@ import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
 
 /** {@code GET /metrics}: Prometheus' text format, read back with a Prometheus text-format parser. */
 class PrometheusEndpointTest {
+    /** Every series is labelled with the region of its table (the server's default region here). */
+    private static final String REGION = "us-east-1";
+
     @RegisterExtension static final KeylineExtension keyline = KeylineExtension.inMemory();
 
     @Test void metricsParseAsPrometheusTextAndMatchTheCapacityModel() throws Exception {
@@ -60,16 +63,16 @@ class PrometheusEndpointTest {
 
         CapacitySnapshot.TableSnapshot t = keyline.engine().capacity().snapshot().tables().get(0);
         MetricFamily writes = family(families, "dynamodb_consumed_write_capacity_units");
-        assertThat(value(writes, Map.of("table", "Orders"))).isEqualTo(t.table().consumedWrite());
-        assertThat(value(writes, Map.of("table", "Orders", "index", "ByDay"))).isEqualTo(t.globalSecondaryIndexes().get(0).consumedWrite());
+        assertThat(value(writes, Map.of("region", REGION, "table", "Orders"))).isEqualTo(t.table().consumedWrite());
+        assertThat(value(writes, Map.of("region", REGION, "table", "Orders", "index", "ByDay"))).isEqualTo(t.globalSecondaryIndexes().get(0).consumedWrite());
         assertThat(t.table().consumedWrite()).isGreaterThanOrEqualTo(20);
 
         MetricFamily latency = family(families, "dynamodb_successful_request_latency_milliseconds");
         Summary puts = (Summary) latency.getMetrics().stream()
-                .filter(m -> m.getLabels().equals(Map.of("table", "Orders", "operation", "PutItem"))).findFirst().orElseThrow();
+                .filter(m -> m.getLabels().equals(Map.of("region", REGION, "table", "Orders", "operation", "PutItem"))).findFirst().orElseThrow();
         assertThat(puts.getSampleCount()).isEqualTo(20);
-        assertThat(value(family(families, "dynamodb_returned_item_count"), Map.of("table", "Orders", "operation", "Query"))).isEqualTo(1);
-        assertThat(value(family(families, "dynamodb_conditional_check_failed_requests"), Map.of("table", "Orders"))).isEqualTo(1);
+        assertThat(value(family(families, "dynamodb_returned_item_count"), Map.of("region", REGION, "table", "Orders", "operation", "Query"))).isEqualTo(1);
+        assertThat(value(family(families, "dynamodb_conditional_check_failed_requests"), Map.of("region", REGION, "table", "Orders"))).isEqualTo(1);
         assertThat(families.keySet()).anyMatch(n -> n.startsWith("keyline_partition_count"));
     }
 

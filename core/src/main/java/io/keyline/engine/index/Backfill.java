@@ -10,7 +10,9 @@ import io.keyline.metadata.TableStatus;
 import io.keyline.engine.codec.ItemCodec;
 import io.keyline.engine.codec.KeyCodec;
 import io.keyline.engine.api.KeyRange;
+import io.keyline.capacity.Units;
 import io.keyline.model.AttributeValue;
+import io.keyline.model.ItemSize;
 import io.keyline.storage.Cursor;
 import io.keyline.storage.Snapshot;
 import io.keyline.storage.Storage;
@@ -45,6 +47,12 @@ import java.util.concurrent.locks.ReentrantLock;
  * scan is applied. Items whose key has the wrong type or is too long are skipped, as DynamoDB
  * does. If the index is deleted meanwhile, the backfill stops.
  *
+ * <p>Progress for the metrics ({@link #progress()}: OnlineIndexPercentageProgress and
+ * OnlineIndexConsumedWriteCapacity): the items the table held when the scan began, the items
+ * scanned since, and the write units the entries written cost (docs/RULES.md#CAP-INDEX-ENTRY),
+ * kept per index until the index is gone or backfilled again. The backfill is not admitted on the
+ * index's partitions, so it is never throttled (OnlineIndexThrottleEvents stays 0).
+ *
  * <p>Thread-safe. Progress lives in the index's {@link TableStatistics} (backfilling flag). A
  * backfill waiting for its records sleeps on the propagator's progress ({@link
  * GsiPropagator#awaitProgress}), never polls; {@link #close} wakes it.
@@ -69,6 +77,41 @@ public final class Backfill implements AutoCloseable {
     private final GsiPropagator propagator;
     private final Set<Thread> running = ConcurrentHashMap.newKeySet();
     private final Set<Long> inProgress = ConcurrentHashMap.newKeySet();
+    /** By index keyspace: the progress of its latest backfill. */
+    private final Map<Long, Counter> progress = new ConcurrentHashMap<>();
+
+    /**
+     * How far the latest backfill of one index has come.
+     *
+     * @param itemsToScan  the table's items when the scan began (its item count then)
+     * @param itemsScanned items read so far
+     * @param writeUnits   write units of the index entries written so far
+     * @param done         the scan is over (the index may still wait for its records)
+     */
+    public record Progress(Namespace namespace, String table, long indexKeyspaceId, long itemsToScan, long itemsScanned,
+                           double writeUnits, boolean done) {
+        /** Percent of the table scanned: 100 when done, and for an empty table. */
+        public double percent() {
+            if (done || itemsToScan == 0) return 100;
+            return Math.min(99.9, 100.0 * itemsScanned / itemsToScan);
+        }
+    }
+
+    /** A running backfill's counters: written by its thread, read by the metrics sampler. */
+    private static final class Counter {
+        final Namespace ns;
+        final String table;
+        final long itemsToScan;
+        volatile long scanned;
+        volatile double units;
+        volatile boolean done;
+
+        Counter(Namespace ns, String table, long itemsToScan) {
+            this.ns = ns;
+            this.table = table;
+            this.itemsToScan = itemsToScan;
+        }
+    }
     private volatile boolean closed;
     private volatile Observer observer = new Observer() {};
     /** Signalled each time a backfill thread ends (see {@link #awaitFinished}). */
@@ -149,18 +192,21 @@ public final class Backfill implements AutoCloseable {
         stats.setBackfilling(Boolean.TRUE);
         TableMetadata table = catalog.get(ns, tableName);
         if (table == null || index(table, indexKeyspaceId) == null) return;
+        Counter counter = new Counter(ns, tableName, catalog.statistics(table.keyspaceId()).itemCount());
+        progress.put(indexKeyspaceId, counter);
         KeyRange range = KeyCodec.keyspaceRange(table.keyspaceId());
         try (Snapshot snapshot = storage.snapshot(); Cursor c = snapshot.range(range.start(), range.end(), false)) {
             List<byte[]> chunk = new ArrayList<>(ITEMS_PER_CHUNK);
             while (c.next()) {
                 chunk.add(c.key());
                 if (chunk.size() == ITEMS_PER_CHUNK) {
-                    if (!index(ns, tableName, table.keyspaceId(), indexKeyspaceId, chunk)) return;
+                    if (!index(ns, tableName, table.keyspaceId(), indexKeyspaceId, chunk, counter)) return;
                     chunk.clear();
                 }
             }
-            if (!chunk.isEmpty() && !index(ns, tableName, table.keyspaceId(), indexKeyspaceId, chunk)) return;
+            if (!chunk.isEmpty() && !index(ns, tableName, table.keyspaceId(), indexKeyspaceId, chunk, counter)) return;
         }
+        counter.done = true;
         long end = log.nextSequence(); // every record up to the scan's end has a lower sequence
         observer.scanned();
         if (!awaitPropagated(ns, tableName, table.keyspaceId(), indexKeyspaceId, end)) return;
@@ -214,11 +260,13 @@ public final class Backfill implements AutoCloseable {
     }
 
     /** Indexes the current images of these items; false if the index or table is gone. */
-    private boolean index(Namespace ns, String tableName, long tableKeyspaceId, long indexKeyspaceId, List<byte[]> keys) {
+    private boolean index(Namespace ns, String tableName, long tableKeyspaceId, long indexKeyspaceId, List<byte[]> keys,
+                          Counter counter) {
         if (closed) return false;
         TableMetadata table = current(ns, tableName, tableKeyspaceId, indexKeyspaceId);
         if (table == null) return false;
         IndexMetadata index = index(table, indexKeyspaceId);
+        double[] units = {0};
         items.withItemsLocked(keys, () -> {
             List<IndexEntries.Put> puts = new ArrayList<>(keys.size());
             for (byte[] value : storage.multiGet(keys)) {
@@ -226,7 +274,9 @@ public final class Backfill implements AutoCloseable {
                 Map<String, AttributeValue> item = ItemCodec.decode(value);
                 IndexKeys.IndexKey key = IndexKeys.of(index, item);
                 if (key == null || !IndexKeys.withinSizeLimits(key)) continue;
-                puts.add(new IndexEntries.Put(IndexEntries.storageKey(table, index, item), IndexEntries.project(table, index, item)));
+                Map<String, AttributeValue> entry = IndexEntries.project(table, index, item);
+                puts.add(new IndexEntries.Put(IndexEntries.storageKey(table, index, item), entry));
+                units[0] += Units.indexWrite(ItemSize.of(entry));
             }
             WriteBatch batch = new WriteBatch();
             try {
@@ -235,6 +285,8 @@ public final class Backfill implements AutoCloseable {
                 log.settle(batch);
             }
         });
+        counter.scanned += keys.size(); // one writer: this backfill's thread
+        counter.units += units[0];
         propagator.wake();
         observer.chunkIndexed();
         return true;
@@ -259,6 +311,24 @@ public final class Backfill implements AutoCloseable {
     private static IndexMetadata index(TableMetadata table, long indexKeyspaceId) {
         for (IndexMetadata g : table.globalIndexes()) if (g.keyspaceId() == indexKeyspaceId) return g;
         return null;
+    }
+
+    /**
+     * The progress of each index's latest backfill, running or done, for indexes still in the
+     * catalog (the others are forgotten here).
+     */
+    public List<Progress> progress() {
+        List<Progress> out = new ArrayList<>();
+        for (Map.Entry<Long, Counter> e : progress.entrySet()) {
+            Counter c = e.getValue();
+            TableMetadata t = catalog.get(c.ns, c.table);
+            if (t == null || index(t, e.getKey()) == null) {
+                progress.remove(e.getKey(), c);
+                continue;
+            }
+            out.add(new Progress(c.ns, c.table, e.getKey(), c.itemsToScan, c.scanned, c.units, c.done));
+        }
+        return out;
     }
 
     /** Stops running backfills; an index left CREATING is backfilled again at the next start. */

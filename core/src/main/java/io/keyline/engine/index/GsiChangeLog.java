@@ -16,6 +16,9 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.TreeSet;
 
 /**
@@ -59,6 +62,14 @@ import java.util.TreeSet;
  * value, and to no further than the first record it left unapplied ({@link #advanceFloor}).
  * After a restart nothing is in flight, and the floor is the first record left in storage.
  *
+ * <p>Per index ({@link #oldestUnapplied(long)}, the GsiPropagationLag of one GSI): the log keeps
+ * in memory, per GSI keyspace, the sequence and commit time of each record not yet applied that
+ * touches it, in sequence order (appended under the allocation monitor, which orders them). Records
+ * are applied in sequence order from the floor, so the oldest unapplied change of an index is the
+ * first of its entries at or above the floor: entries below it are dropped when the floor moves
+ * (and when asked). A write pays one queue append per GSI it changes; after a restart the records
+ * left are read once to fill the queues.
+ *
  * <p>Threading: thread-safe. Allocation and the in-flight set share one monitor, so a sequence is
  * never allocated without being in flight; the floor is volatile and only the propagator (one
  * drain at a time) moves it.
@@ -92,6 +103,8 @@ public final class GsiChangeLog {
     private volatile int batchCount;
     /** Every sequence below is applied or was never written; moved only by {@link #advanceFloor}. */
     private volatile long floor;
+    /** Per GSI keyspace: the records not yet applied that touch it, oldest first (appended under this). */
+    private final Map<Long, Queue<Pending>> pendingByIndex = new ConcurrentHashMap<>();
 
     public GsiChangeLog(Storage storage) {
         this.storage = storage;
@@ -106,6 +119,18 @@ public final class GsiChangeLog {
         }
         nextSequence = next;
         floor = first;
+        // Once per start: the records left (the propagator applies them soon) by the indexes they touch.
+        try (Cursor c = storage.range(key(first), end(), false)) {
+            while (c.next()) {
+                Record r = decode(c.key(), c.value());
+                track(r.sequence(), r.commitMillis(), r.mutations().stream().mapToLong(Mutation::keyspaceId).distinct().toArray());
+            }
+        }
+    }
+
+    private void track(long sequence, long commitMillis, long[] keyspaces) {
+        Pending p = new Pending(sequence, commitMillis);
+        for (long k : keyspaces) pendingByIndex.computeIfAbsent(k, x -> new ConcurrentLinkedQueue<>()).add(p);
     }
 
     /**
@@ -123,6 +148,7 @@ public final class GsiChangeLog {
         long sequence;
         synchronized (this) {
             sequence = nextSequence++;
+            trackDeltas(sequence, commitMillis, deltas);
             if (batchesInFlight.putIfAbsent(batch, sequence) == null) {
                 inFlight.add(sequence);
                 batchCount = batchesInFlight.size();
@@ -130,6 +156,18 @@ public final class GsiChangeLog {
         }
         batch.put(key(sequence), value);
         return sequence;
+    }
+
+    private void trackDeltas(long sequence, long commitMillis, List<IndexEntries.Delta> deltas) {
+        Pending p = null;
+        long last = Long.MIN_VALUE;
+        for (IndexEntries.Delta d : deltas) {
+            long k = d.index().keyspaceId();
+            if (k == last || d.deletes().isEmpty() && d.puts().isEmpty()) continue;
+            if (p == null) p = new Pending(sequence, commitMillis);
+            pendingByIndex.computeIfAbsent(k, x -> new ConcurrentLinkedQueue<>()).add(p);
+            last = k;
+        }
     }
 
     /**
@@ -165,7 +203,14 @@ public final class GsiChangeLog {
      * has applied every record below it and read {@link #settledBelow} no lower before its scan.
      */
     void advanceFloor(long sequence) {
-        if (sequence > floor) floor = sequence;
+        if (sequence <= floor) return;
+        floor = sequence;
+        for (Queue<Pending> q : pendingByIndex.values()) dropApplied(q, sequence);
+    }
+
+    /** Drops the entries below {@code floor}: applied, or never written. Safe against a concurrent drop. */
+    private static void dropApplied(Queue<Pending> q, long floor) {
+        for (Pending head = q.peek(); head != null && head.sequence() < floor; head = q.peek()) q.remove(head);
     }
 
     /** A cursor over the records not yet applied, from the floor, in sequence order. */
@@ -192,6 +237,18 @@ public final class GsiChangeLog {
             if (value.length < Long.BYTES) throw corrupt(c.key(), "truncated (" + value.length + " bytes)");
             return Optional.of(new Pending(sequenceOf(c.key()), ByteBuffer.wrap(value).getLong()));
         }
+    }
+
+    /**
+     * The oldest change not yet applied to the GSI of keyspace {@code indexKeyspaceId}, or empty
+     * when all its changes are applied: an in-memory look-up, no storage read. A record allocated
+     * but not yet committed counts (its change is on its way).
+     */
+    public Optional<Pending> oldestUnapplied(long indexKeyspaceId) {
+        Queue<Pending> q = pendingByIndex.get(indexKeyspaceId);
+        if (q == null) return Optional.empty();
+        dropApplied(q, floor);
+        return Optional.ofNullable(q.peek());
     }
 
     static byte[] key(long sequence) {

@@ -27,12 +27,49 @@ import java.util.concurrent.atomic.AtomicLong;
  * checks the limit against the size before it and adds its delta after committing, so two
  * concurrent growing writes may together pass the limit by at most one item each, which is
  * within DynamoDB's own "estimate".
+ *
+ * <p>{@link #largest} reports a table's largest collections (ItemCollectionSize, for the metrics
+ * and the dashboard): it walks the sizes kept in memory, the collections written since start-up,
+ * once per call (the sampler's, once a second), never storage.
  */
 public final class ItemCollections {
 
     private final ReadView storage;
     private final long limitBytes;
-    private final Map<ByteBuffer, AtomicLong> sizes = new ConcurrentHashMap<>();
+    private final Map<ByteBuffer, Size> sizes = new ConcurrentHashMap<>();
+
+    /** One collection's size, with its partition key for reports. */
+    private static final class Size extends AtomicLong {
+        final AttributeValue partitionKey;
+
+        Size(AttributeValue partitionKey, long initial) {
+            super(initial);
+            this.partitionKey = partitionKey;
+        }
+    }
+
+    /** A collection of a table: its partition key value and its size in bytes. */
+    public record Collection(AttributeValue partitionKey, long bytes) {}
+
+    /** The limit a collection may not grow past, in bytes (docs/RULES.md#LSI-ITEM-COLLECTION). */
+    public long limitBytes() { return limitBytes; }
+
+    /** The {@code n} largest collections of the table of keyspace {@code tableKeyspaceId} known since start-up, largest first. */
+    public List<Collection> largest(long tableKeyspaceId, int n) {
+        java.util.PriorityQueue<Collection> top = new java.util.PriorityQueue<>(java.util.Comparator.comparingLong(Collection::bytes));
+        for (Map.Entry<ByteBuffer, Size> e : sizes.entrySet()) {
+            if (e.getKey().getLong(0) != tableKeyspaceId) continue;
+            long bytes = e.getValue().get();
+            if (top.size() < n) top.add(new Collection(e.getValue().partitionKey, bytes));
+            else if (n > 0 && bytes > top.peek().bytes()) {
+                top.poll();
+                top.add(new Collection(e.getValue().partitionKey, bytes));
+            }
+        }
+        List<Collection> out = new java.util.ArrayList<>(top);
+        out.sort(java.util.Comparator.comparingLong(Collection::bytes).reversed());
+        return out;
+    }
 
     public ItemCollections(ReadView storage, long limitBytes) {
         this.storage = storage;
@@ -77,7 +114,7 @@ public final class ItemCollections {
 
     private AtomicLong counter(TableMetadata table, AttributeValue partitionKey) {
         ByteBuffer id = ByteBuffer.wrap(KeyCodec.partitionPrefix(table.keyspaceId(), partitionKey));
-        return sizes.computeIfAbsent(id, k -> new AtomicLong(scan(table, partitionKey)));
+        return sizes.computeIfAbsent(id, k -> new Size(partitionKey, scan(table, partitionKey)));
     }
 
     private long scan(TableMetadata table, AttributeValue partitionKey) {

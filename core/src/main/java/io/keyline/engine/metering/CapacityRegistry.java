@@ -23,6 +23,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BiConsumer;
 import java.util.function.Function;
 
 /**
@@ -46,6 +47,8 @@ public final class CapacityRegistry {
     private final Namespace home;
     private final CapacityModel model;
     private final Map<Namespace, CapacityModel> models = new ConcurrentHashMap<>();
+    /** Guarded by {@link #models}. */
+    private final List<BiConsumer<Namespace, CapacityModel>> modelWatchers = new ArrayList<>();
     private final Function<TableMetadata, TableMetadata> currentMetadata;
     /** By table ARN. */
     private final Map<String, TableBinding> bindings = new ConcurrentHashMap<>();
@@ -70,8 +73,39 @@ public final class CapacityRegistry {
     /** The default namespace's model. */
     public CapacityModel model() { return model; }
 
-    /** The model of namespace {@code ns}. */
-    public CapacityModel model(Namespace ns) { return ns == null ? model : models.computeIfAbsent(ns, k -> new CapacityModel(settings, clock)); }
+    /** The model of namespace {@code ns}; made on first use, and then shown to every {@link #eachModel} watcher. */
+    public CapacityModel model(Namespace ns) {
+        if (ns == null) return model;
+        CapacityModel m = models.get(ns);
+        return m != null ? m : made(ns);
+    }
+
+    private CapacityModel made(Namespace ns) {
+        synchronized (models) {
+            CapacityModel m = models.get(ns);
+            if (m != null) return m;
+            m = new CapacityModel(settings, clock);
+            // watchers see the model before any table is registered with it, so none of its charges is missed
+            for (BiConsumer<Namespace, CapacityModel> w : modelWatchers) w.accept(ns, m);
+            models.put(ns, m);
+            return m;
+        }
+    }
+
+    /**
+     * Calls {@code watcher} with every namespace's model, now for those that exist and later for
+     * each one made (the metrics observe every region's model this way). The default
+     * namespace's comes first.
+     */
+    public void eachModel(BiConsumer<Namespace, CapacityModel> watcher) {
+        synchronized (models) {
+            modelWatchers.add(watcher);
+            watcher.accept(home, model);
+            for (Map.Entry<Namespace, CapacityModel> e : models.entrySet()) {
+                if (!e.getKey().equals(home)) watcher.accept(e.getKey(), e.getValue());
+            }
+        }
+    }
 
     /** Every namespace's tables, the default namespace's first, then by namespace. */
     public CapacitySnapshot snapshot() {

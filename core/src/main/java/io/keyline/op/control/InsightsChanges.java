@@ -33,7 +33,7 @@ public final class InsightsChanges {
      * becoming) ENABLED in that mode. A mode change of live rules keeps their creation time;
      * new rules are named after now.
      *
-     * @param rulesElsewhere rules the other resources of the server hold now
+     * @param rulesElsewhere rules the other resources of the namespace (account and region) hold now
      */
     public static InsightsState enable(InsightsState current, InsightsMode mode, boolean hasSortKey, Instant now,
                                        Duration delay, int rulesElsewhere) {
@@ -56,8 +56,10 @@ public final class InsightsChanges {
     }
 
     /**
-     * How many rules every table and GSI of the server holds at {@code now}, except the one named
-     * ({@code indexName} null: the table itself): those ENABLED, DISABLING, or ENABLING to succeed.
+     * How many rules every table and GSI of {@code tables}' namespace (the request's account and
+     * region: the quota is per region, docs/RULES.md#INSIGHTS-RULE-QUOTA) holds at {@code now},
+     * except the one named ({@code indexName} null: the table itself): those ENABLED, DISABLING,
+     * or ENABLING to succeed.
      */
     public static int rulesInUse(Tables tables, String exceptTable, String exceptIndex, Instant now) {
         int rules = 0;

@@ -55,6 +55,11 @@ final class CloudWatchError extends RuntimeException {
                 "The action " + operation + " is not valid for this web service.");
     }
 
+    /** A named resource (an insight rule) that does not exist. */
+    static CloudWatchError resourceNotFound(String message) {
+        return new CloudWatchError("ResourceNotFoundException", "ResourceNotFoundException", 404, true, message);
+    }
+
     /** A body that is not CBOR, JSON or a form of the protocol it claims. */
     static CloudWatchError malformed() {
         return new CloudWatchError("MalformedInput", "MalformedInput", 400, true, "The request body could not be parsed.");

@@ -1,5 +1,6 @@
 package io.keyline.server.cloudwatch;
 
+import io.keyline.metadata.Namespace;
 import io.keyline.metrics.Metric;
 import io.keyline.metrics.MetricsStore;
 import io.keyline.metrics.SeriesKey;
@@ -16,7 +17,8 @@ import java.util.Objects;
  * (in that order), or none for the account-level metrics. Keyline's own metrics (partitions,
  * buckets, splits) are not DynamoDB's and are not listed here (Prometheus has them). A request
  * names a metric by its exact dimension set, as CloudWatch requires, so lookup is by equality
- * of the whole set. Immutable.
+ * of the whole set. CloudWatch is regional: a request sees the series of the account and region it
+ * was signed for ({@link Namespace}), as DynamoDB's endpoint sees that region's tables. Immutable.
  */
 record DynamoDbSeries(SeriesKey key, String metricName, Map<String, String> dimensions) {
     static final String NAMESPACE = "AWS/DynamoDB";
@@ -39,23 +41,23 @@ record DynamoDbSeries(SeriesKey key, String metricName, Map<String, String> dime
         return new DynamoDbSeries(key, m.cloudWatchName(), Map.copyOf(dims));
     }
 
-    /** Every series of the store DynamoDB publishes, in {@link #ORDER}. */
-    static List<DynamoDbSeries> all(MetricsStore store) {
+    /** Every series of namespace {@code where} the store has and DynamoDB publishes, in {@link #ORDER}. */
+    static List<DynamoDbSeries> all(MetricsStore store, Namespace where) {
         List<DynamoDbSeries> out = new ArrayList<>();
         for (SeriesKey k : store.keys()) {
-            DynamoDbSeries s = of(k);
+            DynamoDbSeries s = k.namespace().equals(where) ? of(k) : null;
             if (s != null) out.add(s);
         }
         out.sort(ORDER);
         return out;
     }
 
-    /** The series of the namespace, metric name and exact dimensions asked for, or null. */
-    static DynamoDbSeries find(MetricsStore store, String namespace, String metricName, Map<String, String> dimensions) {
+    /** The series of {@code where}'s tables with the CloudWatch namespace, metric name and exact dimensions asked for, or null. */
+    static DynamoDbSeries find(MetricsStore store, Namespace where, String namespace, String metricName, Map<String, String> dimensions) {
         if (!NAMESPACE.equals(namespace)) return null;
         Metric metric = Metric.ofCloudWatchName(metricName);
         if (metric == null || !metric.dynamoDb()) return null;
-        SeriesKey key = new SeriesKey(dimensions.get(TABLE_NAME), dimensions.get(INDEX_NAME), metric, dimensions.get(OPERATION), null);
+        SeriesKey key = new SeriesKey(where, dimensions.get(TABLE_NAME), dimensions.get(INDEX_NAME), metric, dimensions.get(OPERATION), null);
         DynamoDbSeries s = of(key);
         return s != null && s.dimensions().equals(dimensions) && store.keys().contains(key) ? s : null;
     }

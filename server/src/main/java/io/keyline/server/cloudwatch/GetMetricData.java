@@ -1,6 +1,7 @@
 package io.keyline.server.cloudwatch;
 
 import io.keyline.metrics.Datapoint;
+import io.keyline.metadata.Namespace;
 import io.keyline.metrics.MetricsStore;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -38,7 +39,8 @@ final class GetMetricData {
     /** Where a page starts: a query and, within it, the first timestamp not yet returned (scan order). */
     private record Cursor(int query, long timestampMillis) {}
 
-    Map<String, Object> run(Params in) {
+    /** @param where the account and region the request was signed for */
+    Map<String, Object> run(Namespace where, Params in) {
         if (!in.has("MetricDataQueries")) throw CloudWatchError.missingParameter("MetricDataQueries");
         Instant start = in.requiredTimestamp("StartTime");
         Instant end = in.requiredTimestamp("EndTime");
@@ -53,7 +55,7 @@ final class GetMetricData {
         Long maxDatapoints = in.integer("MaxDatapoints");
         long max = maxDatapoints == null ? DEFAULT_MAX_DATAPOINTS : maxDatapoints;
         if (max < 1) throw CloudWatchError.invalidParameterValue("The parameter MaxDatapoints must be greater than 0.");
-        List<Query> queries = queries(in);
+        List<Query> queries = queries(where, in);
         Cursor cursor = in.has("NextToken") ? decode(in.string("NextToken"), queries.size()) : null;
 
         List<Object> results = new ArrayList<>();
@@ -106,7 +108,7 @@ final class GetMetricData {
     }
 
     /** The queries that return data, checked; ids unique. */
-    private List<Query> queries(Params in) {
+    private List<Query> queries(Namespace where, Params in) {
         List<Params> all = in.structs("MetricDataQueries");
         if (all.isEmpty()) throw CloudWatchError.missingParameter("MetricDataQueries");
         if (all.size() > MAX_QUERIES) {
@@ -141,7 +143,7 @@ final class GetMetricData {
             }
             String unit = StandardUnit.of(stat, "Unit");
             String metricName = metric.requiredString("MetricName");
-            DynamoDbSeries series = DynamoDbSeries.find(store, metric.string("Namespace"), metricName,
+            DynamoDbSeries series = DynamoDbSeries.find(store, where, metric.string("Namespace"), metricName,
                     DynamoDbSeries.dimensions(metric, "Dimensions"));
             if (Boolean.FALSE.equals(q.bool("ReturnData"))) continue;
             String label = q.has("Label") ? q.string("Label") : metricName;

@@ -1,6 +1,7 @@
 package io.keyline.server.cloudwatch;
 
 import io.keyline.metrics.Datapoint;
+import io.keyline.metadata.Namespace;
 import io.keyline.metrics.MetricsStore;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -26,7 +27,8 @@ final class GetMetricStatistics {
 
     GetMetricStatistics(MetricsStore store) { this.store = store; }
 
-    Map<String, Object> run(Params in) {
+    /** @param where the account and region the request was signed for */
+    Map<String, Object> run(Namespace where, Params in) {
         String namespace = in.requiredString("Namespace");
         String metricName = in.requiredString("MetricName");
         Instant start = in.requiredTimestamp("StartTime");
@@ -63,7 +65,7 @@ final class GetMetricStatistics {
         if (requested > MAX_DATAPOINTS) throw CloudWatchError.tooManyDatapoints(requested, MAX_DATAPOINTS);
 
         List<Object> datapoints = new ArrayList<>();
-        DynamoDbSeries series = DynamoDbSeries.find(store, namespace, metricName, dimensions);
+        DynamoDbSeries series = DynamoDbSeries.find(store, where, namespace, metricName, dimensions);
         if (series != null && (unit == null || unit.equals(series.key().metric().unit().cloudWatch()))) {
             for (Datapoint d : Statistics.points(store, series.key(), period, start.toEpochMilli(), end.toEpochMilli())) {
                 datapoints.add(datapoint(d, statistics, extended));

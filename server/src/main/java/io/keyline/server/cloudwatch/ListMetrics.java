@@ -1,5 +1,6 @@
 package io.keyline.server.cloudwatch;
 
+import io.keyline.metadata.Namespace;
 import io.keyline.metrics.MetricsStore;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -23,7 +24,8 @@ final class ListMetrics {
 
     ListMetrics(MetricsStore store) { this.store = store; }
 
-    Map<String, Object> run(Params in) {
+    /** @param where the account and region the request was signed for */
+    Map<String, Object> run(Namespace where, Params in) {
         String namespace = in.string("Namespace");
         String metricName = in.string("MetricName");
         List<Params> filters = in.structs("Dimensions");
@@ -36,7 +38,7 @@ final class ListMetrics {
 
         List<DynamoDbSeries> matching = new ArrayList<>();
         if (namespace == null || namespace.equals(DynamoDbSeries.NAMESPACE)) {
-            for (DynamoDbSeries s : DynamoDbSeries.all(store)) {
+            for (DynamoDbSeries s : DynamoDbSeries.all(store, where)) {
                 if (metricName != null && !metricName.equals(s.metricName())) continue;
                 if (wanted.stream().allMatch(w -> s.matches(w[0], w[1]))) matching.add(s);
             }

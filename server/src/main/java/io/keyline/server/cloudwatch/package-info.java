@@ -7,6 +7,8 @@
  * CBOR (current SDKs and the CLI), AWS JSON 1.0 and the XML query protocol (older SDKs)
  * ({@link io.keyline.server.cloudwatch.CloudWatchProtocol}). A request is decoded to a neutral
  * tree ({@link io.keyline.server.cloudwatch.Params}), answered by one class per operation, and
- * the answer, a tree again, is written in the request's protocol.
+ * the answer, a tree again, is written in the request's protocol. A request reads the metrics of
+ * the region its SigV4 scope names. {@code DescribeInsightRules} and {@code GetInsightRuleReport}
+ * answer for the Contributor Insights rules DynamoDB creates ({@link io.keyline.server.cloudwatch.InsightRules}).
  */
 package io.keyline.server.cloudwatch;

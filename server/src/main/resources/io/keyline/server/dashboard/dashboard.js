@@ -3,7 +3,8 @@
 // the DOM of the tables is rebuilt only when the set of tables and indexes changes.
 'use strict';
 
-const STATE_URL = '/dashboard/api/state';
+// the page's own query (?region=eu-west-1) chooses the region shown; none: the server's default region
+const STATE_URL = '/dashboard/api/state' + window.location.search;
 const POLL_MILLIS = 1000;
 const REASON_COLORS = ['#d93025', '#f29900', '#a142f4', '#1a73e8', '#188038', '#e37400', '#9334e6', '#12b5cb'];
 let layout = null;
@@ -138,6 +139,10 @@ function drawFacts(container, state, r) {
     r.billing === 'PROVISIONED' ? `provisioned ${fmt(r.servingRead)} RCU / ${fmt(r.servingWrite)} WCU` : `on-demand (ceiling ${fmt(r.servingRead)} RCU / ${fmt(r.servingWrite)} WCU)`,
     `${r.partitionCount} partition${r.partitionCount === 1 ? '' : 's'}`];
   if (r.index) parts.push(`propagation lag ${fmt(r.lagMillis)} ms`);
+  if (r.backfillPercent !== undefined) parts.push(`backfilling ${fmt(r.backfillPercent)}%`);
+  if (r.largestItemCollectionBytes !== undefined) {
+    parts.push(`largest item collection ${fmt(r.largestItemCollectionBytes)} of ${fmt(r.itemCollectionLimitBytes)} bytes`);
+  }
   const minutes = Math.round(state.seconds / 60);
   const children = [parts.join(' · '), ' · ',
     el('span', {class: throttled ? 'throttled' : ''}, `${fmt(throttled)} throttle events in ${minutes} min`)];
@@ -171,6 +176,9 @@ function render(state) {
   }
   document.getElementById('status').textContent = 'live · ' + new Date(state.now).toISOString().substring(11, 19) + ' UTC';
   document.getElementById('lag').textContent = 'GSI propagation lag: ' + fmt(state.gsiLagMillis) + ' ms';
+  const others = (state.regions || []).filter((r) => r !== state.region);
+  document.getElementById('region').replaceChildren('region ' + state.region,
+    ...others.flatMap((r) => [' · ', el('a', {href: '?region=' + encodeURIComponent(r)}, r)]));
   document.body.dataset.updated = String(state.now);
 }
 

@@ -22,18 +22,19 @@ import org.junit.jupiter.api.Test;
  * periods below a minute, units, paging and CloudWatch's refusals.
  */
 class CloudWatchOperationsTest {
+    static final io.keyline.metadata.Namespace NS = new io.keyline.metadata.Namespace("000000000000", "us-east-1");
     static final Instant T0 = Instant.parse("2026-01-01T00:00:00Z");
     final ManualClock clock = new ManualClock(T0);
     final MetricsStore store = new MetricsStore(clock, MetricsSettings.defaults());
-    final SeriesKey writes = SeriesKey.of("Orders", null, Metric.CONSUMED_WRITE_CAPACITY_UNITS);
+    final SeriesKey writes = SeriesKey.of(NS, "Orders", null, Metric.CONSUMED_WRITE_CAPACITY_UNITS);
 
     private Map<String, Object> call(String operation, String form) {
         Map<String, Object> in = QueryForm.parse(form);
         Params p = Params.root(in);
         return switch (operation) {
-            case "GetMetricStatistics" -> new GetMetricStatistics(store).run(p);
-            case "GetMetricData" -> new GetMetricData(store).run(p);
-            default -> new ListMetrics(store).run(p);
+            case "GetMetricStatistics" -> new GetMetricStatistics(store).run(NS, p);
+            case "GetMetricData" -> new GetMetricData(store).run(NS, p);
+            default -> new ListMetrics(store).run(NS, p);
         };
     }
 
@@ -179,10 +180,10 @@ class CloudWatchOperationsTest {
     @SuppressWarnings("unchecked")
     @Test void listMetricsPagesByFiveHundred() {
         for (int t = 0; t < 260; t++) {
-            store.record(SeriesKey.of("T" + t, null, Metric.CONSUMED_WRITE_CAPACITY_UNITS), 1);
-            store.record(SeriesKey.of("T" + t, null, Metric.CONSUMED_READ_CAPACITY_UNITS), 1);
+            store.record(SeriesKey.of(NS, "T" + t, null, Metric.CONSUMED_WRITE_CAPACITY_UNITS), 1);
+            store.record(SeriesKey.of(NS, "T" + t, null, Metric.CONSUMED_READ_CAPACITY_UNITS), 1);
         }
-        store.record(new SeriesKey("T0", null, Metric.PARTITION_BANKED_UNITS, null, "00"), 1);
+        store.record(SeriesKey.partition(NS, "T0", null, Metric.PARTITION_BANKED_UNITS, "00"), 1);
         Map<String, Object> first = call("ListMetrics", "Namespace=AWS/DynamoDB");
         assertThat((List<Object>) first.get("Metrics")).hasSize(500);
         Map<String, Object> second = call("ListMetrics", "Namespace=AWS/DynamoDB&NextToken=" + first.get("NextToken"));
