@@ -18,7 +18,8 @@ import software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity;
  * @param consumedCapacity the sum of their ConsumedCapacity, or null if none was asked for
  * @param shardQueries how many shard queries this page sent (0 when the cursor held enough)
  * @param cursor where the next page starts, or null when every shard is read and nothing is
- *     carried
+ *     carried. As with one Query, the last page may be empty: a shard that filled its Limit
+ *     exactly returns a LastEvaluatedKey even when nothing follows
  */
 public record MergedPage(List<Map<String, AttributeValue>> items, int scannedCount, int shardCount,
         ConsumedCapacity consumedCapacity, int shardQueries, ShardCursor cursor) {
