@@ -10,6 +10,8 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
+import java.util.zip.DeflaterOutputStream;
+import java.util.zip.InflaterInputStream;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -20,8 +22,9 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * once; the cost is the token's size, at most about N times the shard page (with a Limit of L,
  * fewer than N x L items). A cursor is immutable: a failed page leaves it valid for a retry.
  *
- * <p>{@link #token()} is an opaque URL-safe string that another process turns back into the
- * cursor with {@link #parse}, to resume with the same query. It holds a fingerprint of the query
+ * <p>{@link #token()} is an opaque URL-safe string (deflated, as carried items repeat their
+ * attribute names) that another process turns back into the cursor with {@link #parse}, to
+ * resume with the same query. It holds a fingerprint of the query
  * it belongs to, checked on resume. Like a LastEvaluatedKey it carries item data in the clear
  * (Base64): do not hand it to parties that may not see the items.
  */
@@ -56,8 +59,9 @@ public final class ShardCursor {
     public String token() {
         try {
             ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-            DataOutputStream out = new DataOutputStream(bytes);
-            out.writeByte(VERSION);
+            bytes.write(VERSION);
+            DeflaterOutputStream deflated = new DeflaterOutputStream(bytes);
+            DataOutputStream out = new DataOutputStream(deflated);
             out.writeLong(fingerprint);
             out.writeInt(shards.size());
             for (Shard shard : shards) {
@@ -67,7 +71,7 @@ public final class ShardCursor {
                 out.writeInt(shard.unreturned().size());
                 for (Map<String, AttributeValue> item : shard.unreturned()) AttributeValueBinary.writeItem(out, item);
             }
-            out.flush();
+            out.close(); // finishes the deflated stream and frees its native Deflater
             return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes.toByteArray());
         } catch (IOException e) {
             throw new UncheckedIOException("writing to memory cannot fail", e);
@@ -77,27 +81,33 @@ public final class ShardCursor {
     /** The cursor a {@link #token()} came from; IllegalArgumentException if it is not one. */
     public static ShardCursor parse(String token) {
         try {
-            DataInputStream in = new DataInputStream(new ByteArrayInputStream(Base64.getUrlDecoder().decode(token)));
-            int version = in.readUnsignedByte();
+            ByteArrayInputStream bytes = new ByteArrayInputStream(Base64.getUrlDecoder().decode(token));
+            int version = bytes.read();
             if (version != VERSION) throw new IllegalArgumentException("not a shard cursor of version " + VERSION + ": " + version);
-            long fingerprint = in.readLong();
-            int count = in.readInt();
-            if (count < 1 || count > 100_000) throw new IllegalArgumentException("not a shard cursor: " + count + " shards");
-            List<Shard> shards = new ArrayList<>(count);
-            for (int i = 0; i < count; i++) {
-                boolean finished = in.readBoolean();
-                Map<String, AttributeValue> startKey = in.readBoolean() ? AttributeValueBinary.readItem(in) : null;
-                int carried = in.readInt();
-                List<Map<String, AttributeValue>> unreturned = new ArrayList<>(carried);
-                for (int j = 0; j < carried; j++) unreturned.add(AttributeValueBinary.readItem(in));
-                shards.add(new Shard(finished, startKey, unreturned));
+            try (DataInputStream in = new DataInputStream(new InflaterInputStream(bytes))) {
+                return read(in);
             }
-            if (in.read() != -1) throw new IllegalArgumentException("not a shard cursor: trailing bytes");
-            return new ShardCursor(fingerprint, shards);
         } catch (IOException | IllegalArgumentException | NegativeArraySizeException e) {
             if (e instanceof IllegalArgumentException iae && iae.getMessage() != null && iae.getMessage().startsWith("not a shard cursor")) throw iae;
             throw new IllegalArgumentException("not a shard cursor token", e);
         }
+    }
+
+    private static ShardCursor read(DataInputStream in) throws IOException {
+        long fingerprint = in.readLong();
+        int count = in.readInt();
+        if (count < 1 || count > 100_000) throw new IllegalArgumentException("not a shard cursor: " + count + " shards");
+        List<Shard> shards = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            boolean finished = in.readBoolean();
+            Map<String, AttributeValue> startKey = in.readBoolean() ? AttributeValueBinary.readItem(in) : null;
+            int carried = in.readInt();
+            List<Map<String, AttributeValue>> unreturned = new ArrayList<>();
+            for (int j = 0; j < carried; j++) unreturned.add(AttributeValueBinary.readItem(in));
+            shards.add(new Shard(finished, startKey, unreturned));
+        }
+        if (in.read() != -1) throw new IllegalArgumentException("not a shard cursor: trailing bytes");
+        return new ShardCursor(fingerprint, shards);
     }
 
     @Override public String toString() {

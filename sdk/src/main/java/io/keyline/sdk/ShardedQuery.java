@@ -235,7 +235,7 @@ public final class ShardedQuery {
             buffered = new ArrayDeque[key.shards()];
             for (int i = 0; i < key.shards(); i++) buffered[i] = new ArrayDeque<>();
             if (cursor == null) return;
-            if (cursor.fingerprint() != fingerprint) {
+            if (cursor.fingerprint() != fingerprint || cursor.shards().size() != key.shards()) {
                 throw new IllegalArgumentException("this cursor belongs to another query (table, index, expressions, values, "
                         + "direction or shard count differ)");
             }
