@@ -19,7 +19,7 @@ import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
  * every item of the logical key in sort order; each page but the last has exactly Limit items;
  * nothing is read twice; and a page resumed from its cursor's token is the page that follows.
  */
-class ShardedQueryMergeProperties {
+class ShardedQueryMergePropertyTest {
 
     @Property(tries = 300)
     void pagesAreTheLogicalKeyInOrderWithExactLimits(@ForAll @IntRange(min = 1, max = 12) int shards,
