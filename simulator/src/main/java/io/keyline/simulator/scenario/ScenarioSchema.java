@@ -1,5 +1,7 @@
 package io.keyline.simulator.scenario;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.networknt.schema.Error;
 import com.networknt.schema.Schema;
 import com.networknt.schema.SchemaRegistry;
@@ -21,14 +23,15 @@ import java.util.List;
  */
 final class ScenarioSchema {
     static final String RESOURCE = "/scenario.schema.json";
-    private static final Schema SCHEMA = load();
+    private static final JsonNode SCHEMA_TEXT = read();
+    private static final Schema SCHEMA = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12).getSchema(SCHEMA_TEXT);
 
     private ScenarioSchema() {}
 
-    private static Schema load() {
+    private static JsonNode read() {
         try (InputStream in = ScenarioSchema.class.getResourceAsStream(RESOURCE)) {
             if (in == null) throw new IllegalStateException(RESOURCE + " is not on the class path");
-            return SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12).getSchema(in);
+            return new ObjectMapper().readTree(in);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -72,13 +75,51 @@ final class ScenarioSchema {
         return b.toString();
     }
 
-    /** The validator's message, with the location written as the file's path rather than as "$.a.b". */
+    /**
+     * The error as a sentence: the place in the file as a path, what is wrong in plain words for
+     * the common cases (a member not allowed, one missing, a value not in a list), else the
+     * validator's words; for a value that fits none of several forms, the schema's description of
+     * what fits.
+     */
     private static String describe(String pointer, Error e) {
         String place = pointer.isEmpty() ? "the file" : pointer.substring(1);
+        String keyword = e.getKeyword() == null ? "" : e.getKeyword();
+        String what = switch (keyword) {
+            case "additionalProperties", "unevaluatedProperties" ->
+                    "'" + e.getProperty() + "' is not allowed here (misspelt, or in the wrong place?)";
+            case "required" -> "'" + e.getProperty() + "' is missing";
+            case "enum" -> "'" + e.getInstanceNode().asText() + "' is not one of " + values(e.getSchemaNode());
+            case "oneOf", "anyOf" -> "this fits none (or more than one) of the forms it may take" + hint(e);
+            default -> validatorWords(e) + hint(e);
+        };
+        return place + ": " + what + " (see scenario.schema.json)";
+    }
+
+    private static String values(JsonNode list) {
+        if (list == null || !list.isArray()) return "the allowed values";
+        StringBuilder b = new StringBuilder();
+        for (JsonNode v : list) b.append(b.isEmpty() ? "" : ", ").append(v.asText());
+        return b.toString();
+    }
+
+    private static String validatorWords(Error e) {
         String message = e.getMessage();
         String loc = e.getInstanceLocation() == null ? "" : e.getInstanceLocation().toString();
         if (!loc.isEmpty() && message.startsWith(loc)) message = message.substring(loc.length()).trim();
         if (message.startsWith(":")) message = message.substring(1).trim();
-        return place + ": " + message + " (see scenario.schema.json)";
+        return message;
+    }
+
+    /** The description of the schema element the failed keyword belongs to, as "; expected: ...". */
+    private static String hint(Error e) {
+        if (e.getSchemaLocation() == null || e.getSchemaLocation().getFragment() == null) return "";
+        NodePath fragment = e.getSchemaLocation().getFragment();
+        JsonNode node = SCHEMA_TEXT;
+        for (int i = 0; i < fragment.getNameCount() - 1 && node != null; i++) {
+            Object step = fragment.getElement(i);
+            node = step instanceof Integer n ? node.get(n) : node.get(String.valueOf(step));
+        }
+        JsonNode description = node == null ? null : node.get("description");
+        return description == null ? "" : "; expected: " + description.asText();
     }
 }

@@ -49,10 +49,16 @@ final class YamlDocument {
         }
     }
 
+    /** SnakeYAML's context and problem lines ("while parsing a flow mapping", "expected ',' or '}'"), without its excerpt of the file. */
     private static String firstLine(String s) {
         if (s == null) return "unreadable";
-        int nl = s.indexOf('\n');
-        return nl < 0 ? s : s.substring(0, nl);
+        StringBuilder b = new StringBuilder();
+        for (String line : s.split("\n")) {
+            String t = line.trim();
+            if (t.isEmpty() || t.startsWith("in '") || t.startsWith("^") || line.startsWith("    ")) continue;
+            b.append(b.isEmpty() ? "" : "; ").append(t);
+        }
+        return b.isEmpty() ? s.trim() : b.toString();
     }
 
     /** Reads the value whose first token the parser is on, recording its line under {@code path}. */
