@@ -50,7 +50,7 @@ final class PlainJson {
     }
 
     @SuppressWarnings("unchecked")
-    private static Object copyValue(Object v) {
+    static Object copyValue(Object v) {
         if (v instanceof Map<?, ?> m) return deepCopy((Map<String, Object>) m);
         if (v instanceof List<?> l) {
             List<Object> out = new ArrayList<>(l.size());

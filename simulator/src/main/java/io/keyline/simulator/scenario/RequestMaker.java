@@ -140,7 +140,8 @@ final class RequestMaker {
     /** The pattern's static members, then the made names and values merged with its static ones. */
     @SuppressWarnings("unchecked")
     private void merge(Map<String, Object> body, Map<String, Object> names, Map<String, Object> values) {
-        for (Map.Entry<String, Object> e : plan.request().entrySet()) body.putIfAbsent(e.getKey(), e.getValue());
+        // Copied per request: a handler may normalise its request in place, and a runner may add members.
+        for (Map.Entry<String, Object> e : plan.request().entrySet()) body.putIfAbsent(e.getKey(), PlainJson.copyValue(e.getValue()));
         if (names != null && !names.isEmpty()) {
             Object fixed = plan.request().get("ExpressionAttributeNames");
             if (fixed instanceof Map<?, ?> m) names.putAll((Map<String, Object>) m);
