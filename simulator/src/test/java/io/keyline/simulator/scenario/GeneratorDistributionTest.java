@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 
 /** Each generator's distribution, on a fixed seed, within tolerances a few standard errors wide. */
 class GeneratorDistributionTest {
-    private static final int DRAWS = 200_000;
+    private static final int DRAWS = 100_000;
 
     private static Map<String, Integer> histogram(ValueGenerator g, int draws) {
         Draw d = new Draw(42, 0);

@@ -43,8 +43,8 @@ class ScenarioTrafficTest {
     }
 
     static final String WRITES = """
-              - {name: place, operation: put, table: orders, template: order, rate: 2000}
-              - {name: ship, operation: update, table: orders, template: ship, keysFrom: place, rate: 500}
+              - {name: place, operation: put, table: orders, template: order, rate: 500}
+              - {name: ship, operation: update, table: orders, template: ship, keysFrom: place, rate: 125}
               - name: queue
                 operation: query
                 table: orders
@@ -90,8 +90,8 @@ class ScenarioTrafficTest {
             if (r.pattern() == 2 && r.atNanos() >= 30_000_000_000L && r.atNanos() < 40_000_000_000L) queueInSpike++;
         }
         // Poisson counts: mean rate × 60 s, standard deviation its square root; 5 sigma.
-        assertThat((double) perPattern[0]).isCloseTo(120_000, within(5 * Math.sqrt(120_000)));
-        assertThat((double) perPattern[1]).isCloseTo(30_000, within(5 * Math.sqrt(30_000)));
+        assertThat((double) perPattern[0]).isCloseTo(30_000, within(5 * Math.sqrt(30_000)));
+        assertThat((double) perPattern[1]).isCloseTo(7_500, within(5 * Math.sqrt(7_500)));
         assertThat((double) perPattern[2]).isCloseTo(1_500, within(5 * Math.sqrt(1_500)));
         assertThat((double) queueInSpike).isCloseTo(1_000, within(5 * Math.sqrt(1_000)));
         assertThat(w.patterns().get(2).peakRate()).isEqualTo(100.0);
@@ -116,8 +116,8 @@ class ScenarioTrafficTest {
             assertThat(tenthShare.get(c)).as(c).isCloseTo(p, within(5 * Math.sqrt(p * (1 - p) / tenthPuts)));
         }
         // Sparse attribute: 20% of items, at both scales.
-        assertThat(statusShare(tenth)).isCloseTo(0.2, within(0.015));
-        assertThat(statusShare(full)).isCloseTo(0.2, within(0.005));
+        assertThat(statusShare(tenth)).isCloseTo(0.2, within(0.03));
+        assertThat(statusShare(full)).isCloseTo(0.2, within(0.012));
     }
 
     private static Map<String, Double> customerShares(List<SimRequest> rs) {
@@ -157,7 +157,7 @@ class ScenarioTrafficTest {
                 assertThat(r.operation()).isEqualTo("UpdateItem");
                 Map<String, Object> key = r.body().object("Key").raw();
                 assertThat(key).containsOnlyKeys("customer", "order");
-                // The put writes about 2,000 items a second from ordinal 0 on: a key reused is one written,
+                // The put writes about 500 items a second from ordinal 0 on: a key reused is one written,
                 // or one the writer is about to write (the count is its expected value, not a tally).
                 if (written.containsKey(key.get("order"))) {
                     assertThat(written.get(key.get("order"))).isEqualTo(key.get("customer"));
@@ -167,7 +167,7 @@ class ScenarioTrafficTest {
                 assertThat(r.body().stringMap("ExpressionAttributeNames")).containsEntry("#u0", "status").containsEntry("#u1", "shippedAt");
             }
         }
-        assertThat(checked).isGreaterThan(25_000);
+        assertThat(checked).isGreaterThan(6_000);
     }
 
     @Test
