@@ -21,10 +21,32 @@ import java.util.Map;
  * @param traffic  the requests, generated lazily
  * @param prices   price overrides by {@code Prices} key (see docs/SIMULATOR.md), may be empty
  * @param region   the price table's region name, e.g. "us-east-1"
+ * @param quotas   the account quotas the engine applies (the scenario's {@code quotas})
  */
 public record Workload(String name, long seed, Duration duration, List<JsonObject> createTables,
         List<Preload> preloads, List<Pattern> patterns, ClientModel client, TrafficSource traffic,
-        Map<String, Double> prices, String region) {
+        Map<String, Double> prices, String region, Quotas quotas) {
+
+    /** A workload under the account's default quotas (the contract's first form, kept for callers of it). */
+    public Workload(String name, long seed, Duration duration, List<JsonObject> createTables,
+            List<Preload> preloads, List<Pattern> patterns, ClientModel client, TrafficSource traffic,
+            Map<String, Double> prices, String region) {
+        this(name, seed, duration, createTables, preloads, patterns, client, traffic, prices, region, Quotas.DEFAULT);
+    }
+
+    /**
+     * The account's adjustable quotas the tables were checked against, which the runner's engine
+     * must apply too ({@code CapacitySettings.withTableQuota}): a table provisioned at 180,000 WCU
+     * exists only in an account whose per-table quota was raised (docs/RULES.md#QUOTA-TABLE).
+     *
+     * @param tableReadCapacityUnits  per-table maximum of read units (table plus its GSIs)
+     * @param tableWriteCapacityUnits per-table maximum of write units (table plus its GSIs)
+     */
+    public record Quotas(long tableReadCapacityUnits, long tableWriteCapacityUnits) {
+        /** DynamoDB's default per-table quota, 40,000 each (io.keyline.capacity.Rules.DEFAULT_TABLE_QUOTA). */
+        public static final Quotas DEFAULT = new Quotas(io.keyline.capacity.Rules.DEFAULT_TABLE_QUOTA,
+                io.keyline.capacity.Rules.DEFAULT_TABLE_QUOTA);
+    }
 
     /**
      * Items loaded into a table before the clock starts.
@@ -51,8 +73,17 @@ public record Workload(String name, long seed, Duration duration, List<JsonObjec
      * @param index     the index a Query or Scan reads, or null
      * @param peakRate  the highest rate (requests per second) its rate curve reaches, so the
      *                  runner can choose how to sample before generating anything
+     * @param allPages  Query and Scan: the client follows LastEvaluatedKey to the last page (each
+     *                  page another request, sent when the previous answer arrives); false: it
+     *                  reads the first page only. Always false for other operations.
      */
-    public record Pattern(String name, String operation, String table, String index, double peakRate) {}
+    public record Pattern(String name, String operation, String table, String index, double peakRate,
+            boolean allPages) {
+        /** A pattern that reads one page per request (the contract's first form, kept for callers of it). */
+        public Pattern(String name, String operation, String table, String index, double peakRate) {
+            this(name, operation, table, index, peakRate, false);
+        }
+    }
 
     /**
      * The simulated client's retry policy for throttled requests (ProvisionedThroughputExceeded,

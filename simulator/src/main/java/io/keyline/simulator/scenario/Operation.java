@@ -1,0 +1,40 @@
+package io.keyline.simulator.scenario;
+
+/** The operations a pattern can send: the scenario's name for each and DynamoDB's. */
+enum Operation {
+    PUT("put", "PutItem"),
+    UPDATE("update", "UpdateItem"),
+    DELETE("delete", "DeleteItem"),
+    GET("get", "GetItem"),
+    QUERY("query", "Query"),
+    SCAN("scan", "Scan"),
+    BATCH_WRITE("batchWrite", "BatchWriteItem"),
+    TRANSACT_WRITE("transactWrite", "TransactWriteItems");
+
+    final String scenarioName;
+    final String dynamoDbName;
+
+    Operation(String scenarioName, String dynamoDbName) {
+        this.scenarioName = scenarioName;
+        this.dynamoDbName = dynamoDbName;
+    }
+
+    static Operation named(String scenarioName) {
+        for (Operation o : values()) if (o.scenarioName.equals(scenarioName)) return o;
+        throw new IllegalArgumentException(scenarioName);
+    }
+
+    /** Writes whole items from a template, so other patterns may reuse their keys. */
+    boolean writesItems() {
+        return this == PUT || this == BATCH_WRITE || this == TRANSACT_WRITE;
+    }
+
+    /** Addresses one item by its full primary key. */
+    boolean needsItemKey() {
+        return this == GET || this == DELETE || this == UPDATE;
+    }
+
+    boolean reads() {
+        return this == QUERY || this == SCAN;
+    }
+}
