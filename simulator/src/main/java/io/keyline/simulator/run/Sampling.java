@@ -9,13 +9,13 @@ package io.keyline.simulator.run;
  */
 final class Sampling {
     /** Executed requests a second of simulated time per pattern, at most, before sampling starts. */
-    static final double UNSAMPLED_RATE = 2_000;
+    static final double UNSAMPLED_RATE = 1_000;
     /**
-     * The lowest fraction: a request weighs at most 100, so a 1 KB write weighs 100 WCU, a tenth
-     * of a partition's 1,000 WCU ceiling, and a partition still sees ten requests a second at its
-     * ceiling, which keeps its admission decisions fine-grained.
+     * The lowest fraction: a request weighs at most 200, so a 1 KB write weighs 200 WCU, a fifth
+     * of a partition's 1,000 WCU ceiling, and a partition at its ceiling still sees five requests
+     * a second, enough for its admission to follow the same curve (SamplingTest).
      */
-    static final double MIN_FRACTION = 0.01;
+    static final double MIN_FRACTION = 0.005;
 
     private Sampling() {}
 

@@ -39,12 +39,21 @@ final class Scenarios {
         return body;
     }
 
+    /** Yesterday's events, preloaded: a Query of that day reads 3 pages of 50. */
+    static final int YESTERDAY_ITEMS = 120;
+
     /**
      * Writes at {@code rate} a second to events, random devices; {@code shards} 1 puts every
      * write on one day key (one GSI partition), more spreads them over day#0..n-1. Plus 20
-     * GetItems and 1 GSI Query a second.
+     * GetItems a second and a GSI Query a second that reads every page of yesterday's events.
      */
     static Workload iotLike(double rate, int shards, long wcu, long gsiWcu, Duration duration, long seed) {
+        Workload all = writesOnly(rate, shards, wcu, gsiWcu, duration, seed, true);
+        return all;
+    }
+
+    /** As {@link #iotLike}, with the writes alone unless {@code readsToo}. */
+    static Workload writesOnly(double rate, int shards, long wcu, long gsiWcu, Duration duration, long seed, boolean readsToo) {
         List<ScriptedTraffic.Stream> streams = List.of(
                 new ScriptedTraffic.Stream("PutItem", rate, false, (i, r) -> put("device-" + r.nextInt(1_000_000),
                         shards == 1 ? "2026-01-05" : "2026-01-05#" + r.nextInt(shards))),
@@ -60,14 +69,17 @@ final class Scenarios {
                     body.put("IndexName", "by-day");
                     body.put("KeyConditionExpression", "#d = :d");
                     body.put("ExpressionAttributeNames", Map.of("#d", "day"));
-                    body.put("ExpressionAttributeValues", Map.of(":d", Map.of("S", shards == 1 ? "2026-01-05" : "2026-01-05#0")));
+                    body.put("ExpressionAttributeValues", Map.of(":d", Map.of("S", "2026-01-04")));
                     body.put("Limit", java.math.BigDecimal.valueOf(50)); // numbers as the JSON parser gives them
                     return body;
                 }));
+        if (!readsToo) streams = streams.subList(0, 1);
         ScriptedTraffic traffic = new ScriptedTraffic(streams, duration, seed);
-        List<Workload.Pattern> patterns = ScriptedTraffic.patterns(streams, List.of("write", "read", "by-day"), "events",
-                java.util.Arrays.asList(null, null, "by-day"));
-        return new Workload("iot-like", seed, duration, List.of(eventsTable(wcu, gsiWcu)), List.of(), patterns, CLIENT, traffic,
-                Map.of(), "us-east-1");
+        List<Workload.Pattern> patterns = ScriptedTraffic.patterns(streams, List.of("write", "read", "by-day").subList(0, streams.size()),
+                "events", java.util.Arrays.asList(null, null, "by-day").subList(0, streams.size()));
+        Workload.Preload yesterday = new Workload.Preload("events", YESTERDAY_ITEMS,
+                i -> new JsonObject(Map.of("device", Map.of("S", "old-" + i), "day", Map.of("S", "2026-01-04"))));
+        return new Workload("iot-like", seed, duration, List.of(eventsTable(wcu, gsiWcu)), List.of(yesterday), patterns, CLIENT,
+                traffic, Map.of(), "us-east-1");
     }
 }
