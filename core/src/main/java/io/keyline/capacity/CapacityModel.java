@@ -17,6 +17,12 @@ public final class CapacityModel {
     private final Clock clock;
     private final Map<String, TableCapacity> tables = new ConcurrentHashMap<>();
     private volatile CapacityObserver observer = CapacityObserver.NONE;
+    /**
+     * Units of the current request count this many times (the simulator's sampling: one executed
+     * request stands for {@code weight} requests of the scenario). Always 1 in the server, where
+     * units × 1.0 leaves every figure exactly as it was.
+     */
+    private double requestWeight = 1.0;
 
     /**
      * What the model needs of a table.
@@ -58,6 +64,20 @@ public final class CapacityModel {
     public void observe(CapacityObserver o) { this.observer = o == null ? CapacityObserver.NONE : o; }
 
     CapacityObserver observer() { return observer; }
+
+    /**
+     * Makes every unit charged or admitted from now on count {@code weight} times, until the
+     * next call: a sampled simulation sets its request's weight before dispatching it. Only for a
+     * model driven by one thread (the simulator's); the server never calls it. Throttle events
+     * stay one per refusal: a watcher weighs them itself.
+     */
+    public void weighRequests(double weight) {
+        if (!(weight > 0) || Double.isInfinite(weight)) throw new IllegalArgumentException("request weight must be positive: " + weight);
+        this.requestWeight = weight;
+    }
+
+    /** The weight units are charged with now (1 unless a simulation set another). */
+    public double requestWeight() { return requestWeight; }
 
     /** Registers (or replaces) a table and its GSIs; new partitions start with full burst buckets. */
     public TableCapacity register(TableSpec spec) {

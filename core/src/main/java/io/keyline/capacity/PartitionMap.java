@@ -127,6 +127,9 @@ public final class PartitionMap implements Partition.MapContext {
 
     public String arn() { return arn; }
 
+    /** The weight the model charges units with now ({@link CapacityModel#weighRequests}). */
+    double requestWeight() { return model.requestWeight(); }
+
     public boolean isIndex() { return index; }
 
     public int partitionCount() { return layout.parts.length; }
@@ -165,6 +168,7 @@ public final class PartitionMap implements Partition.MapContext {
     /** Charges a served read (units from {@link Units} or a {@link ReadMeter}). */
     public void chargeRead(long token, long sort, double units) {
         if (settings.mode() == CapacityMode.OFF) return;
+        units *= model.requestWeight();
         long now = clock.nanos();
         Partition p = layout.parts[find(layout, token, sort)];
         synchronized (p) { p.chargeRead(units); }
@@ -177,6 +181,7 @@ public final class PartitionMap implements Partition.MapContext {
     public Throttle admitWrite(long token, long sort, double units) {
         CapacityMode mode = settings.mode();
         if (mode == CapacityMode.OFF) return null;
+        units *= model.requestWeight();
         long now = clock.nanos();
         Layout l = layout;
         int i = find(l, token, sort);

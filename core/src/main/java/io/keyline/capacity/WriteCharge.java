@@ -44,7 +44,7 @@ public final class WriteCharge {
         return this;
     }
 
-    /** Units to take at (token, sort) of a map: the table's, or a GSI's. Zero units are skipped. */
+    /** Units to take at (token, sort) of a map: the table's, or a GSI's, times the model's request weight. Zero units are skipped. */
     public WriteCharge add(PartitionMap map, long token, long sort, double u) {
         if (u <= 0) return this;
         if (size == MAX_PARTS) {
@@ -53,7 +53,7 @@ public final class WriteCharge {
         maps[size] = map;
         tokens[size] = token;
         sorts[size] = sort;
-        units[size] = u;
+        units[size] = u * map.requestWeight();
         size++;
         return this;
     }

@@ -1,11 +1,27 @@
 package io.keyline.simulator.run;
 
+import io.keyline.metadata.IndexMetadata;
+import io.keyline.metadata.TableMetadata;
+import io.keyline.insights.InsightsRule;
+import io.keyline.simulator.report.PatternReport;
 import io.keyline.simulator.report.Report;
+import io.keyline.simulator.report.TableReport;
+import io.keyline.time.Clock;
+import io.keyline.time.SystemClock;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 
 /**
- * Runs a workload through the engine on a virtual clock. CONTRACT STUB: the runner's branch
- * replaces the body; the signature is what the command line and the tests call.
+ * Runs a workload through the engine on a virtual clock (docs/SIMULATOR.md, "How a run works"):
+ * a fresh {@link SimulatedDatabase}, the traffic sampled per pattern ({@link Sampling}) and sent by
+ * the {@link SimulatedClient}, the metrics sampled every simulated second and Contributor
+ * Insights' top keys read every simulated minute, then the {@link Report} filled by
+ * {@link ReportBuilder}. The same workload and options give the same report. One run per call,
+ * on the calling thread.
  */
 public final class Simulation {
     private Simulation() {}
@@ -36,6 +52,69 @@ public final class Simulation {
     }
 
     public static Report run(Workload workload, Options options, ProgressListener progress) {
-        throw new UnsupportedOperationException("contract stub: the runner branch builds Simulation.run");
+        return run(workload, options, progress, SystemClock.INSTANCE);
+    }
+
+    /** As {@link #run(Workload, Options, ProgressListener)}, with the wall clock progress is paced by. */
+    static Report run(Workload workload, Options options, ProgressListener progress, Clock wall) {
+        return run(workload, options, progress, wall, db -> {});
+    }
+
+    /** As above; {@code atEnd} sees the database once the run is over, before it is closed (tests). */
+    static Report run(Workload workload, Options options, ProgressListener progress, Clock wall,
+                      java.util.function.Consumer<SimulatedDatabase> atEnd) {
+        double[] fractions = Sampling.fractions(workload, options.sampleFraction());
+        try (SimulatedDatabase db = new SimulatedDatabase(workload, options.storage())) {
+            Map<Long, CountingStorage.Counts> counts = new HashMap<>();
+            for (TableMetadata t : db.tables) {
+                counts.put(t.keyspaceId(), db.storage.watch(t.keyspaceId()));
+                for (IndexMetadata g : t.globalIndexes()) counts.put(g.keyspaceId(), db.storage.watch(g.keyspaceId()));
+            }
+            ResourceTallies tallies = new ResourceTallies((table, index) -> {
+                TableMetadata t = db.table(table);
+                IndexMetadata i = t == null ? null : t.index(index);
+                return i != null && i.isGlobal();
+            });
+            List<PatternTally> patterns = new ArrayList<>();
+            for (int i = 0; i < fractions.length; i++) patterns.add(new PatternTally(workload.patterns().get(i), 1.0 / fractions[i]));
+            RunClock time = new RunClock(db.clock, db.metrics::sample, minute -> topKeys(db, tallies));
+            SimulatedClient client = new SimulatedClient(db, time, workload.client(), new Backoff(workload.client(), workload.seed()),
+                    patterns, tallies, progress == null ? (s, t, n) -> {} : progress, wall);
+            client.run(workload.traffic().open(fractions), workload.duration());
+            // the last writes' GSI changes fall due, and are applied before anything reads the statistics
+            time.moveTo(time.now() + SimulatedDatabase.GSI_LAG.toNanos());
+            int minutes = time.finish(workload.duration().toNanos());
+            db.beforeIndexRead();
+            db.model().weighRequests(1.0);
+            ReportBuilder builder = new ReportBuilder(db, tallies, counts, minutes);
+            List<TableReport> tables = new ArrayList<>();
+            for (TableMetadata t : db.tables) tables.add(builder.table(t.name()));
+            List<PatternReport> patternReports = new ArrayList<>();
+            Map<String, Double> sampling = new LinkedHashMap<>();
+            for (int i = 0; i < fractions.length; i++) {
+                patternReports.add(patterns.get(i).report());
+                sampling.put(workload.patterns().get(i).name(), fractions[i]);
+            }
+            atEnd.accept(db);
+            return new Report(workload.name(), workload.seed(), workload.duration(), sampling, tables, patternReports,
+                    workload.region(), workload.prices() == null ? Map.of() : Map.copyOf(workload.prices()));
+        }
+    }
+
+    /** The minute that ends: Contributor Insights' heaviest and most throttled partition keys of each table and GSI. */
+    private static void topKeys(SimulatedDatabase db, ResourceTallies tallies) {
+        for (TableMetadata listed : db.tables) {
+            TableMetadata t = db.table(listed.name());
+            List<String> indexes = new ArrayList<>();
+            indexes.add(null);
+            for (IndexMetadata g : t.globalIndexes()) indexes.add(g.name());
+            for (String index : indexes) {
+                String resource = ResourceTallies.resource(t.name(), index);
+                tallies.topKeys(resource, false, db.engine.insights().topKeys(t, index, InsightsRule.PKC, Duration.ofMinutes(1),
+                        ResourceTallies.KEYS_PER_MINUTE));
+                tallies.topKeys(resource, true, db.engine.insights().topKeys(t, index, InsightsRule.PKT, Duration.ofMinutes(1),
+                        ResourceTallies.KEYS_PER_MINUTE));
+            }
+        }
     }
 }

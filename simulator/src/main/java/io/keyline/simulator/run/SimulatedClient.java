@@ -1,0 +1,197 @@
+package io.keyline.simulator.run;
+
+import io.keyline.engine.Engine;
+import io.keyline.error.ApiException;
+import io.keyline.op.Operation;
+import io.keyline.protocol.JsonObject;
+import io.keyline.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.PriorityQueue;
+
+/**
+ * The simulated client: sends each {@link SimRequest} at its simulated time through
+ * {@link io.keyline.op.Operations#handle} (the path the server's requests take), and as an AWS
+ * SDK would, retries a throttled attempt after a backoff ({@link Backoff}) until
+ * {@link Workload.ClientModel#maxAttempts}, resends a batch's unprocessed items the same way,
+ * and follows LastEvaluatedKey when the request asks for every page. Every attempt takes
+ * {@link #SERVICE_TIME} of simulated time to answer; a request's latency is from its first
+ * attempt to its final answer.
+ *
+ * <p>Attempts due later (retries, next pages) wait in a queue ordered by due time and then by
+ * the order they were queued; the traffic's next request and the queue's head go in time
+ * order, the traffic first on a tie. So a run is a pure function of the workload and the seed.
+ *
+ * <p>Threading: one thread.
+ */
+final class SimulatedClient {
+    /** Simulated time one attempt takes to answer: DynamoDB's single-digit milliseconds, taken as 5 ms. */
+    static final Duration SERVICE_TIME = Duration.ofMillis(5);
+    private static final long SERVICE_NANOS = SERVICE_TIME.toNanos();
+    /** How often the progress listener is told, at most, in wall time. */
+    private static final long PROGRESS_NANOS = 200_000_000L;
+
+    private final SimulatedDatabase db;
+    private final RunClock time;
+    private final Workload.ClientModel client;
+    private final Backoff backoff;
+    private final List<PatternTally> patterns;
+    private final ResourceTallies resources;
+    private final Simulation.ProgressListener progress;
+    private final Clock wall;
+    private final PriorityQueue<Call> waiting = new PriorityQueue<>();
+    private long queued;
+    private long executed;
+    private long lastProgress;
+
+    /** A request in flight: the attempt to make next and when. */
+    private static final class Call implements Comparable<Call> {
+        final SimRequest request;
+        final Operation<?> operation;
+        final PatternTally pattern;
+        final long firstNanos;
+        JsonObject body;
+        int attempt = 1;
+        long dueNanos;
+        long order;
+
+        Call(SimRequest request, Operation<?> operation, PatternTally pattern, JsonObject body) {
+            this.request = request;
+            this.operation = operation;
+            this.pattern = pattern;
+            this.firstNanos = request.atNanos();
+            this.dueNanos = request.atNanos();
+            this.body = body;
+        }
+
+        @Override public int compareTo(Call o) {
+            int c = Long.compare(dueNanos, o.dueNanos);
+            return c != 0 ? c : Long.compare(order, o.order);
+        }
+    }
+
+    SimulatedClient(SimulatedDatabase db, RunClock time, Workload.ClientModel client, Backoff backoff, List<PatternTally> patterns,
+                    ResourceTallies resources, Simulation.ProgressListener progress, Clock wall) {
+        this.db = db;
+        this.time = time;
+        this.client = client;
+        this.backoff = backoff;
+        this.patterns = patterns;
+        this.resources = resources;
+        this.progress = progress;
+        this.wall = wall;
+        this.lastProgress = wall.nanos();
+    }
+
+    /** Runs the traffic and every retry and page it leads to; returns when nothing is left. */
+    void run(TrafficSource.Traffic traffic, Duration total) {
+        SimRequest next = traffic.next();
+        while (next != null || !waiting.isEmpty()) {
+            Call call;
+            if (next != null && (waiting.isEmpty() || next.atNanos() <= waiting.peek().dueNanos)) {
+                call = start(next);
+                next = traffic.next();
+            } else {
+                call = waiting.poll();
+            }
+            attempt(call);
+            if ((++executed & 1023) == 0) report(total, false);
+        }
+        report(total, true);
+    }
+
+    long executed() { return executed; }
+
+    private Call start(SimRequest request) {
+        PatternTally tally = patterns.get(request.pattern());
+        tally.requests++;
+        Operation<?> op = db.operations.get(request.operation());
+        return new Call(request, op, tally, Responses.countingUnits(request.body()));
+    }
+
+    private void attempt(Call call) {
+        time.moveTo(call.dueNanos);
+        PatternTally tally = call.pattern;
+        if (call.operation == null) {
+            finish(call, "UnknownOperationException");
+            return;
+        }
+        if (call.body.has("IndexName")) db.beforeIndexRead();
+        db.model().weighRequests(tally.weight());
+        Object response;
+        try {
+            response = db.operations.handle(call.operation, call.body);
+        } catch (ApiException e) {
+            if (Engine.isThrottling(e)) throttled(call, e);
+            else finish(call, e.name());
+            return;
+        }
+        answered(call, response);
+    }
+
+    private void answered(Call call, Object response) {
+        PatternTally tally = call.pattern;
+        double units = Responses.units(response);
+        if (Responses.isRead(call.request.operation())) tally.readUnits += units;
+        else tally.writeUnits += units;
+        long returned = Responses.itemsReturned(response);
+        tally.itemsReturned += returned;
+        resources.read(call.request, returned * tally.weight());
+        if (Responses.isPage(response)) {
+            tally.pages++;
+            tally.itemsScanned += Responses.scanned(response);
+            JsonObject nextPage = call.request.followPages() ? Responses.nextPage(call.body, response) : null;
+            if (nextPage != null) {
+                call.body = nextPage;
+                call.attempt = 1;
+                queue(call, time.now() + SERVICE_NANOS);
+                return;
+            }
+        }
+        JsonObject unprocessed = Responses.unprocessed(call.body, response);
+        if (unprocessed != null) {
+            tally.throttledAttempts++;
+            if (call.attempt < client.maxAttempts()) {
+                call.body = unprocessed;
+                retry(call);
+                return;
+            }
+            finish(call, "UnprocessedItems");
+            return;
+        }
+        finish(call, null);
+    }
+
+    private void throttled(Call call, ApiException e) {
+        call.pattern.throttledAttempts++;
+        resources.throttled(e, call.pattern.weight(), time.minute());
+        if (call.attempt < client.maxAttempts()) retry(call);
+        else finish(call, e.name());
+    }
+
+    private void retry(Call call) {
+        long delay = backoff.delayNanos(call.attempt);
+        call.attempt++;
+        queue(call, time.now() + SERVICE_NANOS + delay);
+    }
+
+    private void queue(Call call, long dueNanos) {
+        call.dueNanos = dueNanos;
+        call.order = queued++;
+        waiting.add(call);
+    }
+
+    /** The request's final answer: a success (error null) or the error it gave up with. */
+    private void finish(Call call, String error) {
+        if (error == null) call.pattern.succeeded++;
+        else call.pattern.failed(error);
+        call.pattern.latency(time.now() + SERVICE_NANOS - call.firstNanos);
+    }
+
+    private void report(Duration total, boolean last) {
+        long now = wall.nanos();
+        if (!last && now - lastProgress < PROGRESS_NANOS) return;
+        lastProgress = now;
+        progress.progress(Duration.ofNanos(Math.min(time.now(), total.toNanos())), total, executed);
+    }
+}
