@@ -17,6 +17,7 @@ import io.keyline.metrics.CapacitySampler;
 import io.keyline.metrics.Datapoint;
 import io.keyline.metrics.Metric;
 import io.keyline.metrics.MetricsStore;
+import io.keyline.metrics.Metrics;
 import io.keyline.metrics.SeriesKey;
 import io.keyline.model.AttributeValue;
 import io.keyline.model.KeyAttribute;
@@ -130,7 +131,7 @@ final class ReportBuilder {
     /** One value per minute of a series: sums, or for a level (gauge) the minute's maximum. */
     private double[] perMinute(String table, String index, Metric metric, boolean level) {
         double[] out = new double[minutes];
-        for (Datapoint d : store.statistics(SeriesKey.of(table, index, metric), 60, fromMillis, toMillis)) {
+        for (Datapoint d : store.statistics(SeriesKey.of(Metrics.LOCAL, table, index, metric), 60, fromMillis, toMillis)) {
             int m = (int) ((d.timestampMillis() - fromMillis) / 60_000L);
             if (m >= 0 && m < minutes) out[m] = level ? d.maximum() : d.sum();
         }
@@ -161,7 +162,7 @@ final class ReportBuilder {
     /** A partition's busiest second: the sampler records one value a second, so a minute's maximum is its busiest second. */
     private double peak(String table, String index, Metric metric, String label) {
         double max = 0;
-        for (Datapoint d : store.statistics(new SeriesKey(table, index, metric, null, label), 60, fromMillis, toMillis)) {
+        for (Datapoint d : store.statistics(SeriesKey.partition(Metrics.LOCAL, table, index, metric, label), 60, fromMillis, toMillis)) {
             max = Math.max(max, d.maximum());
         }
         return max;

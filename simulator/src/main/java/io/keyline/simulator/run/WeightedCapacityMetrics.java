@@ -6,6 +6,7 @@ import io.keyline.capacity.LimitKind;
 import io.keyline.capacity.PartitionMap;
 import io.keyline.metrics.Metric;
 import io.keyline.metrics.MetricsStore;
+import io.keyline.metrics.Metrics;
 import io.keyline.metrics.SeriesKey;
 import io.keyline.time.Clock;
 import java.util.IdentityHashMap;
@@ -101,6 +102,6 @@ final class WeightedCapacityMetrics implements CapacityObserver {
     private Tally tally(PartitionMap map) { return tallies.computeIfAbsent(map, m -> new Tally()); }
 
     static SeriesKey key(PartitionMap map, Metric metric) {
-        return SeriesKey.of(map.tableName(), map.isIndex() ? map.name() : null, metric);
+        return SeriesKey.of(Metrics.LOCAL, map.tableName(), map.isIndex() ? map.name() : null, metric);
     }
 }

@@ -91,7 +91,8 @@ final class ScenarioTraffic implements TrafficSource {
         SimRequest take() {
             long ordinal = scale == 1.0 ? accepted : (long) (accepted / scale);
             accepted++;
-            SimRequest r = new SimRequest(nextAt, plan.index(), plan.operation().dynamoDbName, maker.make(ordinal, nextAt));
+            SimRequest r = new SimRequest(nextAt, plan.index(), plan.operation().dynamoDbName, maker.make(ordinal, nextAt),
+                    plan.allPages());
             advance();
             return r;
         }
