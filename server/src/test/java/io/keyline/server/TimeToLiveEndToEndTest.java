@@ -52,6 +52,6 @@ class TimeToLiveEndToEndTest {
         assertThat(keyline.engine().expirer().runPass()).isEqualTo(1);
         assertThat(db.getItem(b -> b.tableName("sessions").key(Map.of("id", AttributeValue.fromS("old")))).hasItem()).isFalse();
         assertThat(db.getItem(b -> b.tableName("sessions").key(Map.of("id", AttributeValue.fromS("new")))).hasItem()).isTrue();
-        assertThat(keyline.metrics().store().total(SeriesKey.of("sessions", null, Metric.TIME_TO_LIVE_DELETED_ITEM_COUNT))).isEqualTo(1.0);
+        assertThat(keyline.metrics().store().total(SeriesKey.of(keyline.engine().namespace(), "sessions", null, Metric.TIME_TO_LIVE_DELETED_ITEM_COUNT))).isEqualTo(1.0);
     }
 }
