@@ -94,7 +94,11 @@ public final class Operations {
                 new Scan(engine),
                 new UpdateContributorInsights(engine),
                 new DescribeContributorInsights(engine),
-                new ListContributorInsights(engine)
+                new ListContributorInsights(engine),
+                new ListStreams(engine),
+                new DescribeStream(engine),
+                new GetShardIterator(engine),
+                new GetRecords(engine)
         );
     }
 
