@@ -40,9 +40,12 @@ final class StreamLayout {
         return Keyspaces.key(Keyspaces.CATALOG, ByteBuffer.allocate(25).put(RECORD_TAG).putLong(stream).putLong(shard).putLong(sequence).array());
     }
 
+    /** The first key of the shard's records (sequences are never negative, and sort as unsigned bytes). */
+    static byte[] shardStart(long stream, long shard) { return recordKey(stream, shard, 0); }
+
     /** The first key after every record of the shard. */
     static byte[] shardEnd(long stream, long shard) {
-        return shard == Long.MAX_VALUE ? streamEnd(stream) : recordKey(stream, shard + 1, Long.MIN_VALUE);
+        return shard == Long.MAX_VALUE ? streamEnd(stream) : recordKey(stream, shard + 1, 0);
     }
 
     static byte[] streamStart(long stream) {

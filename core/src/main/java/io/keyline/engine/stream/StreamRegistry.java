@@ -54,7 +54,7 @@ public final class StreamRegistry {
                 for (ShardState shard : s.shards) {
                     nextSequence = Math.max(nextSequence, Math.max(shard.startSequence, shard.endSequence + 1));
                     nextSequence = Math.max(nextSequence, shard.trimmedBelow);
-                    try (Cursor last = storage.range(StreamLayout.recordKey(number, shard.number, Long.MIN_VALUE),
+                    try (Cursor last = storage.range(StreamLayout.shardStart(number, shard.number),
                             StreamLayout.shardEnd(number, shard.number), true)) {
                         if (last.next()) nextSequence = Math.max(nextSequence, StreamLayout.sequenceOf(last.key()) + 1);
                     }
