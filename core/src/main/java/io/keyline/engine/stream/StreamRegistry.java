@@ -166,26 +166,29 @@ public final class StreamRegistry {
         long now = clock.millis();
         long next = sequencer.next();
         ShardState[] byPartition = new ShardState[n];
-        List<ShardState> kept = new ArrayList<>();
+        boolean[] kept = new boolean[open.size()];
+        int keptCount = 0;
+        // Both lists are in start order: one pass, j at the last open shard starting at or before partition i.
+        int j = -1;
         for (int i = 0; i < n; i++) {
             long token = starts[0][i], sort = starts[1][i];
-            ShardState parent = null;
-            for (int j = 0; j < open.size(); j++) {
-                ShardState o = open.get(j);
-                if (compare(o.startToken, o.startSort, token, sort) > 0) break;
-                parent = o;
-                if (o.startsAt(token, sort) && sameEnd(open, j, starts, i)) byPartition[i] = o;
-            }
-            if (byPartition[i] != null) {
-                kept.add(byPartition[i]);
+            while (j + 1 < open.size() && compare(open.get(j + 1).startToken, open.get(j + 1).startSort, token, sort) <= 0) j++;
+            ShardState parent = j < 0 ? null : open.get(j);
+            if (parent != null && parent.startsAt(token, sort) && sameEnd(open, j, starts, i)) {
+                byPartition[i] = parent;
+                kept[j] = true;
+                keptCount++;
                 continue;
             }
             ShardState created = new ShardState(s.nextShardNumber(), parent == null ? -1 : parent.number, token, sort, next, now);
             s.shards.add(created);
             byPartition[i] = created;
         }
-        boolean changed = kept.size() != open.size() || kept.size() != n;
-        for (ShardState o : open) if (!kept.contains(o)) o.close(Math.max(next - 1, o.startSequence - 1), now);
+        boolean changed = keptCount != open.size() || keptCount != n;
+        for (int k = 0; k < open.size(); k++) {
+            ShardState o = open.get(k);
+            if (!kept[k]) o.close(Math.max(next - 1, o.startSequence - 1), now);
+        }
         s.openByPartition = byPartition;
         s.knownPartitions = n;
         if (changed) persist(s);
