@@ -134,6 +134,16 @@ public final class PartitionMap implements Partition.MapContext {
 
     public int partitionCount() { return layout.parts.length; }
 
+    /**
+     * Where each partition starts as of now, in order: partition i starts at
+     * ({@code starts[0][i]}, {@code starts[1][i]}) (token, sort position) and ends where i + 1 starts.
+     * Copies, for a reader that follows the partitions (stream shards) and is told of no split.
+     */
+    public long[][] partitionStarts() {
+        Layout l = layout;
+        return new long[][] {l.tokens.clone(), l.sorts.clone()};
+    }
+
     /** Position of the partition holding (token, sort), 0-based in token order. */
     public int partitionOf(long token, long sort) { return find(layout, token, sort); }
 

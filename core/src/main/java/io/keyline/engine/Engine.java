@@ -26,6 +26,10 @@ import io.keyline.engine.query.BaseItems;
 import io.keyline.engine.query.PageReader;
 import io.keyline.engine.query.TargetKeys;
 import io.keyline.engine.store.ItemStore;
+import io.keyline.engine.stream.StreamReader;
+import io.keyline.engine.stream.StreamRegistry;
+import io.keyline.engine.stream.StreamTrimmer;
+import io.keyline.engine.stream.StreamWriter;
 import io.keyline.engine.transaction.Transactions;
 import io.keyline.engine.ttl.Expirer;
 import io.keyline.error.ApiException;
@@ -80,6 +84,9 @@ public final class Engine implements AutoCloseable {
     private final ContributorInsights insights;
     private final Expirer expirer;
     private final Namespace namespace;
+    private final StreamRegistry streamRegistry;
+    private final StreamReader streamReader;
+    private final Streams streams;
     /** Null for a view: only the engine that built the services closes them. */
     private final Engine root;
 
@@ -104,14 +111,21 @@ public final class Engine implements AutoCloseable {
         this.itemCapacity = new ItemCapacity(capacity.model(), insights);
         this.items = new ItemStore(storage, this::written);
         this.indexes = new Indexes(storage, catalog, items, clock, settings);
+        this.streamRegistry = new StreamRegistry(storage, clock);
+        StreamTrimmer trimmer = new StreamTrimmer(streamRegistry, clock);
+        this.streamReader = new StreamReader(streamRegistry, trimmer, clock);
+        items.addHook(new StreamWriter(streamRegistry, clock, t -> capacity.binding(t).table(), trimmer::maybeTrim));
+        this.streams = new Streams(streamReader, catalog, namespace, settings.region());
         TransactionCapacity transactionCapacity = new TransactionCapacity(capacity, itemCapacity);
         this.batches = new Batches(new Transactions(items, clock, BatchAdmission.ADMIT_ALL, transactionCapacity), transactionCapacity,
                 namespace);
-        this.tables = new Tables(catalog, capacity, indexes, clock, settings, namespace, settings.region(), insights);
+        this.tables = new Tables(catalog, capacity, indexes, clock, settings, namespace, settings.region(), insights, streamRegistry);
         this.meteredWrite = new MeteredWrite(items, capacity, itemCapacity);
         this.expirer = new Expirer(storage, catalog, items, clock, settings.timeToLive().deletionDelay());
         // Tables found on storage get their partitions now, with full burst buckets.
         for (TableMetadata t : catalog.all()) capacity.register(t);
+        // ... and their streams what their settings ask for (a stream enabled by an older version gets one now).
+        for (TableMetadata t : catalog.all()) streamRegistry.follow(t, capacity.binding(t).table().partitionStarts());
     }
 
     /** A view of {@code root} for namespace {@code ns}, showing ARNs in {@code region}. */
@@ -130,7 +144,10 @@ public final class Engine implements AutoCloseable {
         this.namespace = ns;
         this.root = root;
         this.batches = root.batches.in(ns);
-        this.tables = new Tables(catalog, capacity, indexes, clock, settings, ns, region, insights);
+        this.streamRegistry = root.streamRegistry;
+        this.streamReader = root.streamReader;
+        this.streams = new Streams(streamReader, catalog, ns, region);
+        this.tables = new Tables(catalog, capacity, indexes, clock, settings, ns, region, insights, streamRegistry);
     }
 
     /**
@@ -304,6 +321,9 @@ public final class Engine implements AutoCloseable {
 
     /** The control-plane verbs: create, update, delete, describe and list tables. */
     public Tables tables() { return tables; }
+
+    /** The DynamoDB Streams verbs over this view's streams. */
+    public Streams streams() { return streams; }
 
     /** The several-item verbs of batches and transactions (snapshot reads, all-or-nothing writes, tokens). */
     public Batches batches() { return batches; }

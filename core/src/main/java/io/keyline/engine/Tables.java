@@ -6,6 +6,7 @@ import io.keyline.engine.catalog.Catalog;
 import io.keyline.engine.catalog.TableStatistics;
 import io.keyline.engine.config.Settings;
 import io.keyline.engine.index.Indexes;
+import io.keyline.engine.stream.StreamRegistry;
 import io.keyline.insights.ContributorInsights;
 import io.keyline.engine.metering.CapacityRegistry;
 import io.keyline.metadata.IndexMetadata;
@@ -47,9 +48,11 @@ public final class Tables {
     private final Namespace namespace;
     private final String region;
     private final ContributorInsights insights;
+    private final StreamRegistry streams;
 
     Tables(Catalog catalog, CapacityRegistry capacity, Indexes indexes, Clock clock, Settings settings, Namespace namespace,
-           String region, ContributorInsights insights) {
+           String region, ContributorInsights insights, StreamRegistry streams) {
+        this.streams = streams;
         this.catalog = catalog;
         this.capacity = capacity;
         this.indexes = indexes;
@@ -74,7 +77,10 @@ public final class Tables {
     /** Creates the table and gives it partitions; null if the name is taken (the caller words the error). */
     public TableMetadata create(NewTable spec) {
         TableMetadata created = catalog.create(namespace, spec);
-        if (created != null) capacity.register(created);
+        if (created != null) {
+            capacity.register(created);
+            followStream(created);
+        }
         return created;
     }
 
@@ -87,6 +93,7 @@ public final class Tables {
         if (updated == null) return null;
         capacity.follow(updated);
         insights.follow(updated);
+        followStream(updated);
         for (IndexMetadata g : updated.globalIndexes()) {
             if (g.status() == TableStatus.CREATING && updated.status() == TableStatus.ACTIVE) indexes.startBackfill(updated, g);
         }
@@ -106,6 +113,7 @@ public final class Tables {
         if (deleted == null) return null;
         capacity.unregister(deleted);
         insights.forget(deleted);
+        streams.forget(deleted);
         return new Deleted(deleted, before[0]);
     }
 
@@ -135,6 +143,11 @@ public final class Tables {
             for (IndexMetadata g : table.globalIndexes()) if (g.keyspaceId() == keyspaceId) map = cap.index(g.name());
             return map == null ? u : u.withWarmThroughput(map.warmRead(), map.warmWrite());
         };
+    }
+
+    /** The table's stream follows its StreamSpecification, its shards the table's partitions (docs/RULES.md#STREAM-ENABLE). */
+    private void followStream(TableMetadata table) {
+        streams.follow(table, capacity.binding(table).table().partitionStarts());
     }
 
     /** Now, on the engine's clock. */

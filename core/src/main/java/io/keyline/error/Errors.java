@@ -79,6 +79,16 @@ public final class Errors {
         return client(DDB + "LimitExceededException", message);
     }
 
+    /** DynamoDB Streams: a shard iterator used more than 15 minutes after it was issued. */
+    public static ApiException expiredIterator(String message) {
+        return client(DDB + "ExpiredIteratorException", message);
+    }
+
+    /** DynamoDB Streams: a read of stream records already trimmed (older than 24 hours). */
+    public static ApiException trimmedDataAccess(String message) {
+        return client(DDB + "TrimmedDataAccessException", message);
+    }
+
     public static ApiException conditionalCheckFailed() {
         return client(DDB + "ConditionalCheckFailedException", "The conditional request failed");
     }

@@ -21,6 +21,9 @@ public interface Operation<R> {
     /** The name in {@code X-Amz-Target: DynamoDB_20120810.<name>}. */
     String name();
 
+    /** The X-Amz-Target prefix this operation is called with: DynamoDB's, or the Streams API's ({@link StreamsOperation}). */
+    default String targetPrefix() { return "DynamoDB_20120810."; }
+
     R decode(JsonObject request);
 
     Object run(R request);

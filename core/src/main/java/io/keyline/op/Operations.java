@@ -96,7 +96,11 @@ public final class Operations {
                 new DescribeContributorInsights(engine),
                 new ListContributorInsights(engine),
                 new UpdateTimeToLive(engine),
-                new DescribeTimeToLive(engine)
+                new DescribeTimeToLive(engine),
+                new ListStreams(engine),
+                new DescribeStream(engine),
+                new GetShardIterator(engine),
+                new GetRecords(engine)
         );
     }
 

@@ -202,7 +202,10 @@ public final class UpdateTable implements Operation<UpdateTableRequest> {
         boolean enabled = current != null && current.enabled();
         if (Boolean.TRUE.equals(spec.streamEnabled())) {
             if (enabled) throw Errors.validation("Table already has an enabled stream: TableName: " + table.name());
-            return CreateTable.stream(spec, now);
+            // a new stream, a new label and ARN, even within the millisecond (docs/RULES.md#STREAM-ENABLE)
+            Instant at = current != null && current.enabledAt() != null && !now.isAfter(current.enabledAt())
+                    ? current.enabledAt().plusMillis(1) : now;
+            return CreateTable.stream(spec, at);
         }
         if (!enabled) {
             throw Errors.validation("Table " + table.name() + " does not have an enabled stream to disable");

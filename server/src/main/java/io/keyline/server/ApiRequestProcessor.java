@@ -142,9 +142,10 @@ final class ApiRequestProcessor {
     private Operation<?> operation(String target) {
         if (target == null) throw Errors.unknownOperation();
         String t = target.trim();
-        if (!t.startsWith(TARGET_PREFIX)) throw Errors.unknownOperation();
-        Operation<?> op = operations.get(t.substring(TARGET_PREFIX.length()));
-        if (op == null) throw Errors.unknownOperation();
+        int dot = t.indexOf('.');
+        // DynamoDB_20120810.<op>, or DynamoDBStreams_20120810.<op> for the Streams API on the same port
+        Operation<?> op = dot < 0 ? null : operations.get(t.substring(dot + 1));
+        if (op == null || !op.targetPrefix().equals(t.substring(0, dot + 1))) throw Errors.unknownOperation();
         return op;
     }
 

@@ -68,6 +68,32 @@ public final class ItemStore {
         default void settled(WriteBatch batch) {}
 
         WriteHook NONE = (table, oldItem, newItem, batch) -> null;
+
+        /** This hook, then {@code next} (each may refuse the write by throwing); both are told when the batch settles. */
+        default WriteHook andThen(WriteHook next) {
+            WriteHook first = this;
+            return new WriteHook() {
+                @Override public Runnable beforeCommit(TableMetadata table, Map<String, AttributeValue> oldItem,
+                                                       Map<String, AttributeValue> newItem, WriteBatch batch) {
+                    Runnable a = first.beforeCommit(table, oldItem, newItem, batch);
+                    Runnable b = next.beforeCommit(table, oldItem, newItem, batch);
+                    if (a == null) return b;
+                    if (b == null) return a;
+                    return () -> {
+                        a.run();
+                        b.run();
+                    };
+                }
+
+                @Override public void settled(WriteBatch batch) {
+                    try {
+                        first.settled(batch);
+                    } finally {
+                        next.settled(batch);
+                    }
+                }
+            };
+        }
     }
 
     /**
@@ -105,6 +131,9 @@ public final class ItemStore {
 
     /** Installs the write hook; done once, by the engine, before any write. */
     public void setHook(WriteHook hook) { this.hook = hook; }
+
+    /** Adds a hook after the installed one (stream records after index maintenance); before any write. */
+    public void addHook(WriteHook next) { this.hook = hook.andThen(next); }
 
     /** Returns once every write in progress when called has committed or failed (a barrier). */
     public void awaitWritesInFlight() { locks.awaitCurrentHolders(); }

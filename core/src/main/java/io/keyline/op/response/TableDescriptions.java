@@ -59,9 +59,11 @@ public final class TableDescriptions {
             d.put("StreamSpecification", t.stream().enabled()
                     ? pair("StreamEnabled", true, "StreamViewType", t.stream().viewType())
                     : Map.of("StreamEnabled", false));
-            // No LatestStreamArn / LatestStreamLabel: Keyline serves no stream a client could read
-            // (DescribeStream, GetRecords), so an ARN would name nothing. The specification is
-            // the table's setting and is reported as given; README lists Streams as not served.
+            // The latest stream, enabled or disabled (docs/RULES.md#STREAM-ENABLE).
+            if (t.stream().label() != null) {
+                d.put("LatestStreamLabel", t.stream().label());
+                d.put("LatestStreamArn", t.arn() + "/stream/" + t.stream().label());
+            }
         }
         if (t.sse() != null) {
             Map<String, Object> sse = new LinkedHashMap<>();
@@ -127,7 +129,7 @@ public final class TableDescriptions {
         return d;
     }
 
-    static List<Object> keySchema(KeySchema k) {
+    public static List<Object> keySchema(KeySchema k) {
         List<Object> out = new ArrayList<>();
         for (KeyAttribute a : k.hash()) out.add(pair("AttributeName", a.name(), "KeyType", "HASH"));
         for (KeyAttribute a : k.range()) out.add(pair("AttributeName", a.name(), "KeyType", "RANGE"));

@@ -1,0 +1,243 @@
+package io.keyline.engine.stream;
+
+import io.keyline.metadata.Namespace;
+import io.keyline.metadata.StreamSettings;
+import io.keyline.metadata.TableMetadata;
+import io.keyline.storage.Cursor;
+import io.keyline.storage.Storage;
+import io.keyline.storage.WriteBatch;
+import io.keyline.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The streams of every table and their shards, kept in memory and persisted as one descriptor
+ * per stream (see {@link StreamLayout}). Shards follow the table's partitions
+ * (docs/RULES.md#STREAM-SHARDS): a stream starts with one open shard per partition; when the
+ * partitions have split, the next record of the table closes the shards whose partition is gone
+ * and opens one per new partition, each naming as parent the shard its range came from; and an
+ * open shard older than {@link #ROLLOVER} is closed and succeeded by a child over the same range,
+ * as DynamoDB rolls its shards over every few hours.
+ *
+ * <p>Threading: thread-safe. The maps are concurrent; each stream's state is guarded by its own
+ * monitor, under which a record's shard is chosen and its sequence allocated, so a shard's
+ * closing sequence is above every record it holds. Descriptors are written under that monitor
+ * (they change rarely: enable, disable, split, rollover, trim).
+ */
+public final class StreamRegistry {
+    /** How long an open shard lives before it rolls over (docs/RULES.md#STREAM-SHARDS). */
+    public static final Duration ROLLOVER = Duration.ofHours(4);
+
+    private final Storage storage;
+    private final Clock clock;
+    private final Sequencer sequencer;
+    private final Map<Long, StreamState> streams = new ConcurrentHashMap<>();
+    /** Table keyspace id → its enabled stream. */
+    private final Map<Long, StreamState> enabled = new ConcurrentHashMap<>();
+    private long nextStreamNumber = 1;
+
+    public StreamRegistry(Storage storage, Clock clock) {
+        this.storage = storage;
+        this.clock = clock;
+        long nextSequence = 0;
+        try (Cursor c = storage.range(StreamLayout.descriptorsStart(), StreamLayout.descriptorsEnd(), false)) {
+            while (c.next()) {
+                long number = java.nio.ByteBuffer.wrap(c.key(), c.key().length - 8, 8).getLong();
+                StreamState s = StreamState.decode(number, c.value());
+                streams.put(number, s);
+                if (s.enabled()) enabled.put(s.tableKeyspaceId, s);
+                nextStreamNumber = Math.max(nextStreamNumber, number + 1);
+                for (ShardState shard : s.shards) {
+                    nextSequence = Math.max(nextSequence, Math.max(shard.startSequence, shard.endSequence + 1));
+                    nextSequence = Math.max(nextSequence, shard.trimmedBelow);
+                    try (Cursor last = storage.range(StreamLayout.shardStart(number, shard.number),
+                            StreamLayout.shardEnd(number, shard.number), true)) {
+                        if (last.next()) nextSequence = Math.max(nextSequence, StreamLayout.sequenceOf(last.key()) + 1);
+                    }
+                }
+            }
+        }
+        this.sequencer = new Sequencer(Math.max(0, nextSequence));
+        for (StreamState s : streams.values()) s.knownPartitions = -1; // match partitions again on the first record
+    }
+
+    Sequencer sequencer() { return sequencer; }
+
+    Storage storage() { return storage; }
+
+    /** The enabled stream of the table with this keyspace, or null. */
+    StreamState enabledStream(long tableKeyspaceId) { return enabled.get(tableKeyspaceId); }
+
+    /**
+     * Makes the streams follow the table's settings as the catalog now has them: a stream enabled
+     * with a label no stream has yet is created, with a shard per partition (given by their
+     * starts); the enabled stream of another label, or of a table whose stream is now disabled, is
+     * disabled and its shards closed.
+     */
+    public void follow(TableMetadata table, long[][] partitionStarts) {
+        StreamSettings settings = table.stream();
+        boolean wanted = settings != null && settings.enabled();
+        StreamState current = enabled.get(table.keyspaceId());
+        if (current != null && (!wanted || !current.label.equals(settings.label()))) disable(current);
+        if (!wanted || (current != null && current.label.equals(settings.label()))) return;
+        synchronized (this) {
+            for (StreamState s : streams.values()) {
+                if (s.tableKeyspaceId == table.keyspaceId() && s.label.equals(settings.label())) return;
+            }
+            StreamState s = new StreamState(nextStreamNumber++, table.namespace(), table.name(), table.keyspaceId(), table.arn(),
+                    settings.label(), settings.viewType(), clock.millis());
+            synchronized (s) {
+                match(s, partitionStarts);
+                persist(s);
+            }
+            streams.put(s.number, s);
+            enabled.put(s.tableKeyspaceId, s);
+        }
+    }
+
+    /** The table was deleted: its streams go with it, records and all (docs/RULES.md#STREAM-ENABLE). */
+    public void forget(TableMetadata table) {
+        StreamState open = enabled.get(table.keyspaceId());
+        if (open != null) enabled.remove(table.keyspaceId(), open);
+        for (StreamState s : List.copyOf(streams.values())) {
+            if (s.tableKeyspaceId != table.keyspaceId()) continue;
+            synchronized (s) {
+                if (s.enabled()) s.disabledMillis = clock.millis();
+                streams.remove(s.number);
+                storage.write(new WriteBatch().deleteRange(StreamLayout.streamStart(s.number), StreamLayout.streamEnd(s.number))
+                        .delete(StreamLayout.descriptorKey(s.number)));
+            }
+        }
+    }
+
+    private void disable(StreamState s) {
+        synchronized (s) {
+            if (!s.enabled()) return;
+            long now = clock.millis();
+            long end = sequencer.next() - 1;
+            for (ShardState shard : s.shards) if (shard.open()) shard.close(Math.max(end, shard.startSequence - 1), now);
+            s.disabledMillis = now;
+            s.openByPartition = new ShardState[0];
+            persist(s);
+        }
+        enabled.remove(s.tableKeyspaceId, s);
+    }
+
+    /**
+     * Chooses the shard of a record of stream {@code s} for the partition at {@code partition}
+     * of {@code partitionCount} and allocates its sequence, in flight in {@code batch}: the
+     * shard's number and the sequence, or null if the stream was disabled meanwhile. The
+     * partition starts are asked for only when the partitions have changed.
+     */
+    long[] place(StreamState s, int partitionCount, int partition, java.util.function.Supplier<long[][]> partitionStarts,
+                 WriteBatch batch) {
+        synchronized (s) {
+            if (!s.enabled()) return null;
+            if (partitionCount != s.knownPartitions || partition >= s.openByPartition.length) match(s, partitionStarts.get());
+            int i = Math.min(partition, s.openByPartition.length - 1);
+            ShardState shard = s.openByPartition[i];
+            long now = clock.millis();
+            if (now - shard.createdMillis >= ROLLOVER.toMillis()) {
+                ShardState child = new ShardState(s.nextShardNumber(), shard.number, shard.startToken, shard.startSort,
+                        sequencer.next(), now);
+                shard.close(Math.max(sequencer.next() - 1, shard.startSequence - 1), now);
+                s.shards.add(child);
+                s.openByPartition[i] = child;
+                persist(s);
+                shard = child;
+            }
+            return new long[] {shard.number, sequencer.allocate(batch)};
+        }
+    }
+
+    /**
+     * Matches the open shards to the partitions, given by their starts: a shard whose range is
+     * still exactly a partition's stays open; every other partition gets a new shard whose
+     * parent is the open shard its start lay in; the shards left unmatched are closed. Caller
+     * holds {@code s}'s monitor.
+     */
+    private void match(StreamState s, long[][] starts) {
+        List<ShardState> open = s.openShards();
+        int n = starts[0].length;
+        long now = clock.millis();
+        long next = sequencer.next();
+        ShardState[] byPartition = new ShardState[n];
+        boolean[] kept = new boolean[open.size()];
+        int keptCount = 0;
+        // Both lists are in start order: one pass, j at the last open shard starting at or before partition i.
+        int j = -1;
+        for (int i = 0; i < n; i++) {
+            long token = starts[0][i], sort = starts[1][i];
+            while (j + 1 < open.size() && compare(open.get(j + 1).startToken, open.get(j + 1).startSort, token, sort) <= 0) j++;
+            ShardState parent = j < 0 ? null : open.get(j);
+            if (parent != null && parent.startsAt(token, sort) && sameEnd(open, j, starts, i)) {
+                byPartition[i] = parent;
+                kept[j] = true;
+                keptCount++;
+                continue;
+            }
+            ShardState created = new ShardState(s.nextShardNumber(), parent == null ? -1 : parent.number, token, sort, next, now);
+            s.shards.add(created);
+            byPartition[i] = created;
+        }
+        boolean changed = keptCount != open.size() || keptCount != n;
+        for (int k = 0; k < open.size(); k++) {
+            ShardState o = open.get(k);
+            if (!kept[k]) o.close(Math.max(next - 1, o.startSequence - 1), now);
+        }
+        s.openByPartition = byPartition;
+        s.knownPartitions = n;
+        if (changed) persist(s);
+    }
+
+    private static boolean sameEnd(List<ShardState> open, int j, long[][] starts, int i) {
+        boolean shardLast = j + 1 == open.size();
+        boolean partitionLast = i + 1 == starts[0].length;
+        if (shardLast || partitionLast) return shardLast == partitionLast;
+        ShardState after = open.get(j + 1);
+        return after.startsAt(starts[0][i + 1], starts[1][i + 1]);
+    }
+
+    private static int compare(long t1, long s1, long t2, long s2) {
+        int c = Long.compare(t1, t2);
+        return c != 0 ? c : Long.compare(s1, s2);
+    }
+
+    /** Writes the stream's descriptor; caller holds its monitor. */
+    void persist(StreamState s) {
+        storage.write(new WriteBatch().put(StreamLayout.descriptorKey(s.number), s.encode()));
+    }
+
+    /** Every stream of the namespace, by ARN. */
+    List<StreamState> streams(Namespace ns) {
+        List<StreamState> out = new ArrayList<>();
+        for (StreamState s : streams.values()) if (s.namespace.equals(ns)) out.add(s);
+        out.sort(Comparator.comparing(StreamState::arn));
+        return out;
+    }
+
+    StreamState stream(long number) { return streams.get(number); }
+
+    List<StreamState> all() { return List.copyOf(streams.values()); }
+
+    /** The stream of this table and label in the namespace, or null. */
+    StreamState find(Namespace ns, String tableName, String label) {
+        for (StreamState s : streams.values()) {
+            if (s.namespace.equals(ns) && s.tableName.equals(tableName) && s.label.equals(label)) return s;
+        }
+        return null;
+    }
+
+    /** Drops a stream whose retention has passed, records and descriptor. */
+    void drop(StreamState s) {
+        synchronized (s) {
+            streams.remove(s.number);
+            storage.write(new WriteBatch().deleteRange(StreamLayout.streamStart(s.number), StreamLayout.streamEnd(s.number))
+                    .delete(StreamLayout.descriptorKey(s.number)));
+        }
+    }
+}
