@@ -71,8 +71,8 @@ public final class GetRecords implements StreamsOperation<GetRecordsRequest> {
         r.put("dynamodb", d);
         if (c.service()) {
             Map<String, Object> identity = new LinkedHashMap<>();
-            identity.put("type", "Service");
-            identity.put("principalId", "dynamodb.amazonaws.com");
+            identity.put("Type", "Service");
+            identity.put("PrincipalId", "dynamodb.amazonaws.com");
             r.put("userIdentity", identity);
         }
         return r;

@@ -186,7 +186,7 @@ class StreamsTest {
                     new PrimaryKey(new AttributeValue.S("a"), new AttributeValue.S("1")), old -> null));
             Map<String, Object> remove = allRecords(arn).get(1);
             assertThat(remove.get("eventName")).isEqualTo("REMOVE");
-            assertThat(remove.get("userIdentity")).isEqualTo(Map.of("type", "Service", "principalId", "dynamodb.amazonaws.com"));
+            assertThat(remove.get("userIdentity")).isEqualTo(Map.of("Type", "Service", "PrincipalId", "dynamodb.amazonaws.com"));
         }
     }
 

@@ -1,6 +1,7 @@
 package io.keyline.op;
 
 import static io.keyline.op.ControlPlane.list;
+import static io.keyline.op.ControlPlane.map;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.keyline.capacity.CapacityObserver;
@@ -167,5 +168,35 @@ class TimeToLiveExpiryTest {
         assertThat(sliced.runPass()).isZero();
         put("ttt", "late", "{'N':'" + (now() - 1) + "'}");
         assertThat(sliced.runPass()).as("a new round starts at the table's first key").isEqualTo(1);
+    }
+
+    /** docs/RULES.md#TTL-STREAM-IDENTITY: the stream's REMOVE record of a TTL delete names DynamoDB as who deleted. */
+    @Test void anExpiredItemsStreamRecordNamesTheServiceAsUserIdentity() {
+        cp.call("CreateTable", "{'TableName':'sessions','BillingMode':'PAY_PER_REQUEST','KeySchema':[{'AttributeName':'p','KeyType':'HASH'}],"
+                + "'AttributeDefinitions':[{'AttributeName':'p','AttributeType':'S'}],"
+                + "'StreamSpecification':{'StreamEnabled':true,'StreamViewType':'OLD_IMAGE'}}");
+        enable("sessions", "exp");
+        put("sessions", "gone", "{'N':'" + (now() - 10) + "'}");
+        put("sessions", "user", null);
+        cp.call("DeleteItem", "{'TableName':'sessions','Key':{'p':{'S':'user'}}}");
+        assertThat(expirer().runPass()).isEqualTo(1);
+        String arn = (String) map(cp.call("DescribeTable", "{'TableName':'sessions'}").get("Table")).get("LatestStreamArn");
+        List<Map<String, Object>> removes = new java.util.ArrayList<>();
+        for (Object shard : list(map(cp.call("DescribeStream", "{'StreamArn':'" + arn + "'}").get("StreamDescription")).get("Shards"))) {
+            String iterator = (String) cp.call("GetShardIterator", "{'StreamArn':'" + arn + "','ShardId':'" + map(shard).get("ShardId")
+                    + "','ShardIteratorType':'TRIM_HORIZON'}").get("ShardIterator");
+            for (Object r : list(cp.call("GetRecords", "{'ShardIterator':'" + iterator + "'}").get("Records"))) {
+                if ("REMOVE".equals(map(r).get("eventName"))) removes.add(map(r));
+            }
+        }
+        assertThat(removes).hasSize(2);
+        for (Map<String, Object> r : removes) {
+            String key = (String) map(map(map(r.get("dynamodb")).get("Keys")).get("p")).get("S");
+            if (key.equals("gone")) {
+                assertThat(r.get("userIdentity")).isEqualTo(Map.of("Type", "Service", "PrincipalId", "dynamodb.amazonaws.com"));
+            } else {
+                assertThat(r).as("a user's delete names no service").doesNotContainKey("userIdentity");
+            }
+        }
     }
 }

@@ -4,7 +4,7 @@ import java.util.function.Supplier;
 
 /**
  * Marks the writes a thread makes as DynamoDB's own, not a user's: their stream records carry
- * {@code userIdentity {"type": "Service", "principalId": "dynamodb.amazonaws.com"}}, as the
+ * {@code userIdentity {"Type": "Service", "PrincipalId": "dynamodb.amazonaws.com"}}, as the
  * deletes of Time to Live do (docs/RULES.md#STREAM-RECORD). The item store runs its write hooks
  * on the writing thread, so a thread-local flag reaches the stream writer without a parameter on
  * every write path. Stateless apart from the flag; thread-safe.

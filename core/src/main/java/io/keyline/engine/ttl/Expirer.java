@@ -4,6 +4,7 @@ import io.keyline.engine.catalog.Catalog;
 import io.keyline.engine.codec.ItemCodec;
 import io.keyline.engine.codec.KeyCodec;
 import io.keyline.engine.store.ItemStore;
+import io.keyline.engine.stream.ServiceIdentity;
 import io.keyline.error.ApiException;
 import io.keyline.metadata.PrimaryKey;
 import io.keyline.metadata.PrimaryKeys;
@@ -127,11 +128,11 @@ public final class Expirer implements AutoCloseable {
      * DynamoDB's service identity (docs/RULES.md#TTL-STREAM-IDENTITY), so this is where it is attached.
      */
     public boolean deleteExpired(TableMetadata table, PrimaryKey key, String attribute, AttributeValue expiry, Instant now) {
-        ItemStore.WriteResult r = items.write(table, key, old -> {
+        ItemStore.WriteResult r = ServiceIdentity.run(() -> items.write(table, key, old -> {
             if (old == null) return null;
             AttributeValue current = old.get(attribute);
             return expiry.equals(current) && ExpiryTime.expired(current, now) ? null : old;
-        });
+        }));
         return r.oldItem() != null && r.newItem() == null;
     }
 
