@@ -1,6 +1,8 @@
 package io.keyline.metrics;
 
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Records how each request ended, as DynamoDB's request metrics count it:
@@ -8,7 +10,9 @@ import java.util.List;
  * operation; ThrottledRequests of a request refused by a throttle (which is not a user error);
  * ConditionalCheckFailedRequests and TransactionConflict per table (not user errors either);
  * SystemErrors (HTTP 500) per table and operation; and every other HTTP 400 as UserErrors, which
- * has no dimension. Latency is the caller's measure on the injected clock. Thread-safe.
+ * has no dimension. Latency is the caller's measure on the injected clock. A success writes
+ * series handles kept per table and operation (no key built, no lambda captured on a hit); the
+ * rarer outcomes look their series up by key. Thread-safe.
  */
 public final class RequestMetrics {
     /** docs/RULES.md#THROTTLE-EXCEPTION: the three throttling errors. */
@@ -16,8 +20,21 @@ public final class RequestMetrics {
             "ProvisionedThroughputExceededException", "ThrottlingException", "RequestLimitExceeded");
 
     private final MetricsStore store;
+    /**
+     * Table → operation → the series a success writes, resolved on first use: a success, the
+     * request path's common case, builds no key and searches two maps keyed by strings it already
+     * holds. Bounded by the tables that ever had a success (a name dropped by the store's purge
+     * leaves an empty entry of two handles).
+     */
+    private final Map<String, Map<String, SuccessSeries>> successes = new ConcurrentHashMap<>();
 
     RequestMetrics(MetricsStore store) { this.store = store; }
+
+    /** As {@link #finished(String, List, long, long, String, int)} for a request that named one table (most do). */
+    public void finished(String operation, String table, long latencyNanos, long returnedItems, String error, int httpStatus) {
+        if (error == null) succeeded(operation, table, latencyNanos, returnedItems);
+        else finished(operation, List.of(table), latencyNanos, returnedItems, error, httpStatus);
+    }
 
     /**
      * @param operation     the operation's name (PutItem, Query, ...)
@@ -30,11 +47,7 @@ public final class RequestMetrics {
     public void finished(String operation, List<String> tables, long latencyNanos, long returnedItems,
                          String error, int httpStatus) {
         if (error == null) {
-            double millis = latencyNanos / 1e6;
-            for (String t : tables) {
-                store.record(SeriesKey.operation(t, Metric.SUCCESSFUL_REQUEST_LATENCY, operation), millis);
-                if (returnedItems >= 0) store.record(SeriesKey.operation(t, Metric.RETURNED_ITEM_COUNT, operation), returnedItems);
-            }
+            for (String t : tables) succeeded(operation, t, latencyNanos, returnedItems);
             return;
         }
         if (THROTTLING.contains(error)) {
@@ -49,5 +62,30 @@ public final class RequestMetrics {
         } else if (httpStatus >= 400) {
             store.record(SeriesKey.account(Metric.USER_ERRORS), 1);
         }
+    }
+
+    private void succeeded(String operation, String table, long latencyNanos, long returnedItems) {
+        Map<String, SuccessSeries> byOperation = successes.get(table);
+        if (byOperation == null) byOperation = successes.computeIfAbsent(table, t -> new ConcurrentHashMap<>());
+        SuccessSeries handles = byOperation.get(operation);
+        if (handles == null) handles = byOperation.computeIfAbsent(operation, o -> new SuccessSeries());
+        long now = store.clock().millis();
+        Series latency = handles.latency;
+        if (latency == null || latency.retired()) {
+            handles.latency = latency = store.series(SeriesKey.operation(table, Metric.SUCCESSFUL_REQUEST_LATENCY, operation));
+        }
+        latency.add(now, latencyNanos / 1e6);
+        if (returnedItems < 0) return;
+        Series returned = handles.returned;
+        if (returned == null || returned.retired()) {
+            handles.returned = returned = store.series(SeriesKey.operation(table, Metric.RETURNED_ITEM_COUNT, operation));
+        }
+        returned.add(now, returnedItems);
+    }
+
+    /** The series of one table's successes of one operation; each made on its first value, as the store makes series. */
+    private static final class SuccessSeries {
+        volatile Series latency;
+        volatile Series returned;
     }
 }

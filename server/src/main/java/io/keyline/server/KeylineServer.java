@@ -88,8 +88,7 @@ public final class KeylineServer implements AutoCloseable {
         this.options = options;
         this.admin = admin;
         this.metrics = metrics;
-        this.processor = new ApiRequestProcessor(operations, options.maxRequestBytes(),
-                metrics == null || metrics.requests() == null ? RequestMetering.NONE : new RequestMetering(metrics.requests(), clock));
+        this.processor = new ApiRequestProcessor(operations, options.maxRequestBytes(), RequestMetering.of(metrics, clock));
         this.replies = new HttpReplies(new RequestIds(options.requestIdSeed()), clock);
     }
 
