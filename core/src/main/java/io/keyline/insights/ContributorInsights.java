@@ -51,8 +51,17 @@ public final class ContributorInsights {
      */
     private final Map<Counted, ResourceKeys> resources = new ConcurrentHashMap<>();
 
-    /** A counting resource: a table's keyspace and the GSI's name (null: the table). */
-    private record Counted(long keyspaceId, String indexName) {}
+    /**
+     * A counting resource: a table's keyspace and the GSI's name (null: the table). Equality is
+     * written out: the record's generated one went through a method handle on every access.
+     */
+    private record Counted(long keyspaceId, String indexName) {
+        @Override public int hashCode() { return 31 * Long.hashCode(keyspaceId) + (indexName == null ? 0 : indexName.hashCode()); }
+
+        @Override public boolean equals(Object o) {
+            return o instanceof Counted c && c.keyspaceId == keyspaceId && java.util.Objects.equals(c.indexName, indexName);
+        }
+    }
 
     /** The windows of one counting resource, for rules created at {@code rulesCreated}. */
     private record ResourceKeys(long rulesCreated, SlidingTopKeys[] rules) {
