@@ -65,6 +65,15 @@ public final class ConsumedCapacity {
     /** Units by GSI name, in the order they were added. A new unmodifiable map on each call. */
     public Map<String, Capacity> globalSecondaryIndexes() { return gsi.toMap(); }
 
+    /** How many GSIs have units: the positions {@link #globalIndexName} and {@link #globalIndexUnits} take (no map built). */
+    public int globalIndexCount() { return gsi.size; }
+
+    /** The name of the {@code i}-th GSI in {@link #globalSecondaryIndexes()}' order. */
+    public String globalIndexName(int i) { return gsi.names[i]; }
+
+    /** Its read plus write units, as {@link Capacity#units()} of its entry. */
+    public double globalIndexUnits(int i) { return gsi.read[i] + gsi.write[i]; }
+
     public double readUnits() {
         double r = table == null ? 0 : table.read();
         r = lsi.addReads(r);

@@ -37,6 +37,8 @@ public final class PartitionMap implements Partition.MapContext {
     private final Clock clock;
     final ThroughputLimits limits;
     private volatile Layout layout;
+    /** What the observer keeps for this map (its series handles), so it looks nothing up per request; opaque here. */
+    private volatile Object observerState;
     private int knownGeneration;
 
     /**
@@ -118,6 +120,15 @@ public final class PartitionMap implements Partition.MapContext {
     public String name() { return name; }
 
     /** The name of the table this map belongs to (its own for a table's map). */
+    /**
+     * What the {@link CapacityObserver} keeps for this map, or null: the metrics keep their series
+     * handles here, resolved on the map's first charge, so a charge costs no lookup. The model
+     * never reads it.
+     */
+    public Object observerState() { return observerState; }
+
+    public void observerState(Object state) { observerState = state; }
+
     public String tableName() { return tableName; }
 
     /** Read units a second this table or index serves at once: its warm throughput (docs/RULES.md#CAP-WARM-THROUGHPUT). */

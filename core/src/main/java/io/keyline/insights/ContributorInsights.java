@@ -12,7 +12,7 @@ import io.keyline.model.KeySchema;
 import io.keyline.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -51,8 +51,17 @@ public final class ContributorInsights {
      */
     private final Map<Counted, ResourceKeys> resources = new ConcurrentHashMap<>();
 
-    /** A counting resource: a table's keyspace and the GSI's name (null: the table). */
-    private record Counted(long keyspaceId, String indexName) {}
+    /**
+     * A counting resource: a table's keyspace and the GSI's name (null: the table). Equality is
+     * written out: the record's generated one went through a method handle on every access.
+     */
+    private record Counted(long keyspaceId, String indexName) {
+        @Override public int hashCode() { return 31 * Long.hashCode(keyspaceId) + (indexName == null ? 0 : indexName.hashCode()); }
+
+        @Override public boolean equals(Object o) {
+            return o instanceof Counted c && c.keyspaceId == keyspaceId && java.util.Objects.equals(c.indexName, indexName);
+        }
+    }
 
     /** The windows of one counting resource, for rules created at {@code rulesCreated}. */
     private record ResourceKeys(long rulesCreated, SlidingTopKeys[] rules) {
@@ -80,13 +89,13 @@ public final class ContributorInsights {
      */
     public void queried(TableMetadata table, String index, List<AttributeValue> partition, double units) {
         if (table.insights().isNone()) return;
-        accessed(table, index, partition, null, units, clock.now());
+        accessed(table, index, texts(partition), null, units, clock.now());
     }
 
     /** A Query page on {@code partition} refused by the capacity model of the table or the GSI {@code index}. */
     public void queryThrottled(TableMetadata table, String index, List<AttributeValue> partition) {
         if (table.insights().isNone()) return;
-        count(table, index, partition, null, true, 1, clock.now());
+        count(table, index, texts(partition), null, true, 1, clock.now());
     }
 
     /**
@@ -105,11 +114,14 @@ public final class ContributorInsights {
             accessed(table, null, partitionOf(key), key.sort(), units, now);
         }
         if (insights.indexes().isEmpty() || item == null) return;
-        for (Map.Entry<String, ConsumedCapacity.Capacity> g : consumed.globalSecondaryIndexes().entrySet()) {
-            IndexMetadata index = table.index(g.getKey());
-            if (index == null || insights.of(index.name()) == null) continue;
-            List<AttributeValue> partition = values(index.keySchema().hash(), item);
-            if (partition != null) accessed(table, index.name(), partition, sortOf(index.keySchema(), item), g.getValue().units(), now);
+        // By position, not by consumed.globalSecondaryIndexes(): that builds a map on every call.
+        for (int i = 0; i < consumed.globalIndexCount(); i++) {
+            String name = consumed.globalIndexName(i);
+            if (insights.of(name) == null) continue;
+            IndexMetadata index = table.index(name);
+            if (index == null) continue;
+            String[] partition = texts(index.keySchema().hash(), item);
+            if (partition != null) accessed(table, name, partition, sortOf(index.keySchema(), item), consumed.globalIndexUnits(i), now);
         }
     }
 
@@ -125,7 +137,7 @@ public final class ContributorInsights {
         if (item == null || resourceArn == null || insights.indexes().isEmpty()) return;
         for (IndexMetadata index : table.globalIndexes()) {
             if (!resourceArn.equals(index.arn()) || insights.of(index.name()) == null) continue;
-            List<AttributeValue> partition = values(index.keySchema().hash(), item);
+            String[] partition = texts(index.keySchema().hash(), item);
             if (partition != null) count(table, index.name(), partition, sortOf(index.keySchema(), item), true, 1, now);
         }
     }
@@ -167,12 +179,12 @@ public final class ContributorInsights {
 
     // ---- internals ---------------------------------------------------------------------------------
 
-    private void accessed(TableMetadata table, String index, List<AttributeValue> partition, AttributeValue sort,
+    private void accessed(TableMetadata table, String index, String[] partition, AttributeValue sort,
                           double units, Instant now) {
         if (units > 0) count(table, index, partition, sort, false, units, now);
     }
 
-    private void count(TableMetadata table, String index, List<AttributeValue> partition, AttributeValue sort,
+    private void count(TableMetadata table, String index, String[] partition, AttributeValue sort,
                        boolean throttled, double weight, Instant now) {
         InsightsState state = table.insights().of(index);
         if (state == null || !state.collectingAt(now)) return;
@@ -183,36 +195,38 @@ public final class ContributorInsights {
             keys = resources.compute(resource, (r, k) ->
                     k != null && k.rulesCreated == state.rulesCreated() ? k : ResourceKeys.of(state.rulesCreated()));
         }
-        List<String> pk = render(partition, null);
-        keys.rules[(throttled ? InsightsRule.PKT : InsightsRule.PKC).ordinal()].offer(pk, weight, now);
-        if (sort != null) keys.rules[(throttled ? InsightsRule.SKT : InsightsRule.SKC).ordinal()].offer(render(partition, sort), weight, now);
+        keys.rules[(throttled ? InsightsRule.PKT : InsightsRule.PKC).ordinal()].offer(new ContributorKey(partition), weight, now);
+        if (sort != null) {
+            String[] both = Arrays.copyOf(partition, partition.length + 1);
+            both[partition.length] = text(sort);
+            keys.rules[(throttled ? InsightsRule.SKT : InsightsRule.SKC).ordinal()].offer(new ContributorKey(both), weight, now);
+        }
     }
 
-    private static List<AttributeValue> partitionOf(PrimaryKey key) { return List.of(key.partition()); }
+    private static String[] partitionOf(PrimaryKey key) { return new String[] {text(key.partition())}; }
 
     private static AttributeValue sortOf(KeySchema schema, Map<String, AttributeValue> item) {
         return schema.range().isEmpty() ? null : item.get(schema.range().get(0).name());
     }
 
-    /** The item's values of these key attributes, or null when one is missing (the item is not in the index). */
-    private static List<AttributeValue> values(List<KeyAttribute> attributes, Map<String, AttributeValue> item) {
-        List<AttributeValue> out = new ArrayList<>(attributes.size());
-        for (KeyAttribute a : attributes) {
-            AttributeValue v = item.get(a.name());
+    /** The item's values of these key attributes as text, or null when one is missing (the item is not in the index). */
+    private static String[] texts(List<KeyAttribute> attributes, Map<String, AttributeValue> item) {
+        String[] out = new String[attributes.size()];
+        for (int i = 0; i < out.length; i++) {
+            AttributeValue v = item.get(attributes.get(i).name());
             if (v == null) return null;
-            out.add(v);
+            out[i] = text(v);
         }
         return out;
     }
 
-    /** Key values as CloudWatch shows a contributor: strings, numbers as written, binary in base64. */
-    private static List<String> render(List<AttributeValue> partition, AttributeValue sort) {
-        List<String> out = new ArrayList<>(partition.size() + 1);
-        for (AttributeValue v : partition) out.add(text(v));
-        if (sort != null) out.add(text(sort));
+    private static String[] texts(List<AttributeValue> values) {
+        String[] out = new String[values.size()];
+        for (int i = 0; i < out.length; i++) out[i] = text(values.get(i));
         return out;
     }
 
+    /** Key values as CloudWatch shows a contributor: strings, numbers as written, binary in base64. */
     private static String text(AttributeValue v) {
         if (v instanceof AttributeValue.S s) return s.value();
         if (v instanceof AttributeValue.N n) return n.value().toPlainString();

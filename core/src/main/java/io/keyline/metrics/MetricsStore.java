@@ -21,9 +21,10 @@ import java.util.concurrent.ConcurrentHashMap;
  * its traffic. When a table is gone ({@link #purge}), its series stay readable for the minute
  * retention, as CloudWatch keeps a deleted table's metrics, then {@link #purge} drops them.
  *
- * <p>Threading: thread-safe. Recording finds the series in a concurrent map and takes one lock of
- * that series, which stripes itself when writers meet ({@link Series}); there is no global lock
- * per request, nor one per table.
+ * <p>Threading: thread-safe. Recording finds the series in a concurrent map (or holds it: the
+ * request path's recorders keep handles, {@link #series}) and takes one lock of that series,
+ * which stripes itself when writers meet ({@link Series}); there is no global lock per request,
+ * nor one per table. A dropped series is marked retired, so a kept handle is resolved again.
  */
 public final class MetricsStore {
     private final Clock clock;
@@ -45,9 +46,18 @@ public final class MetricsStore {
 
     /** Adds one value to a series (a count of 1, the units of a request, a sampled level). */
     public void record(SeriesKey key, double value) {
+        series(key).add(clock.millis(), value);
+    }
+
+    /**
+     * The series of {@code key}, made if absent: a handle the request path's recorders keep
+     * ({@link CapacityMetrics} per partition map, {@link RequestMetrics} per table and operation)
+     * so that a value costs no key and no map lookup, until {@link Series#retired} says the store
+     * dropped it. A series is made on its first value, so resolve a handle only to add one.
+     */
+    Series series(SeriesKey key) {
         Series s = series.get(key);
-        if (s == null) s = series.computeIfAbsent(key, k -> new Series(k.metric().unit(), settings.secondSlots(), settings.minuteSlots()));
-        s.add(clock.millis(), value);
+        return s != null ? s : series.computeIfAbsent(key, k -> new Series(k.metric().unit(), settings.secondSlots(), settings.minuteSlots()));
     }
 
     /**
@@ -113,13 +123,17 @@ public final class MetricsStore {
         for (Map.Entry<RetiredTable, Long> e : retired.entrySet()) {
             if (now - e.getValue() < keep) continue;
             RetiredTable gone = e.getKey();
-            series.keySet().removeIf(k -> gone.table().equals(k.table()) && gone.namespace().equals(k.namespace()));
+            series.entrySet().removeIf(k -> gone.table().equals(k.getKey().table())
+                    && gone.namespace().equals(k.getKey().namespace()) && k.getValue().retire());
             retired.remove(gone, e.getValue());
         }
     }
 
     /** Drops the series of one partition (a partition replaced by a split; its history has aged out). */
-    void forget(SeriesKey key) { series.remove(key); }
+    void forget(SeriesKey key) {
+        Series s = series.remove(key);
+        if (s != null) s.retire();
+    }
 
     /** The last time a series was written, epoch ms, or Long.MIN_VALUE. */
     long lastMillis(SeriesKey key) {

@@ -2,6 +2,8 @@ package io.keyline.metrics;
 
 import io.keyline.metadata.Namespace;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Records how each request ended, as DynamoDB's request metrics count it:
@@ -10,8 +12,10 @@ import java.util.List;
  * ConditionalCheckFailedRequests and TransactionConflict per table (not user errors either);
  * SystemErrors (HTTP 500) per table and operation; and every other HTTP 400 as UserErrors, which
  * has no dimension. Latency is the caller's measure on the injected clock. Each request is
- * recorded in the namespace (account and region) it was signed for; the overload without one
- * records in the default namespace. Thread-safe.
+ * recorded in the namespace (account and region) it was signed for; the overloads without one
+ * record in the default namespace. A success writes series handles kept per namespace, table and
+ * operation (no key built, no lambda captured on a hit); the rarer outcomes look their series up
+ * by key. Thread-safe.
  */
 public final class RequestMetrics {
     /** docs/RULES.md#THROTTLE-EXCEPTION: the three throttling errors. */
@@ -20,6 +24,14 @@ public final class RequestMetrics {
 
     private final MetricsStore store;
     private final Namespace home;
+    /**
+     * Table → operation → the series a success writes, resolved on first use: a success, the
+     * request path's common case, builds no key and searches two maps keyed by strings it already
+     * holds. Bounded by the tables that ever had a success (a name dropped by the store's purge
+     * leaves an empty entry of two handles). The default namespace's, then the others'.
+     */
+    private final Map<String, Map<String, SuccessSeries>> homeSuccesses = new ConcurrentHashMap<>();
+    private final Map<Namespace, Map<String, Map<String, SuccessSeries>>> otherSuccesses = new ConcurrentHashMap<>();
 
     RequestMetrics(MetricsStore store, Namespace home) {
         this.store = store;
@@ -30,6 +42,18 @@ public final class RequestMetrics {
     public void finished(String operation, List<String> tables, long latencyNanos, long returnedItems,
                          String error, int httpStatus) {
         finished(home, operation, tables, latencyNanos, returnedItems, error, httpStatus);
+    }
+
+    /** As {@link #finished(String, List, long, long, String, int)} for a request that named one table (most do). */
+    public void finished(String operation, String table, long latencyNanos, long returnedItems, String error, int httpStatus) {
+        finished(home, operation, table, latencyNanos, returnedItems, error, httpStatus);
+    }
+
+    /** As {@link #finished(Namespace, String, List, long, long, String, int)} for a request that named one table (most do). */
+    public void finished(Namespace ns, String operation, String table, long latencyNanos, long returnedItems, String error,
+                         int httpStatus) {
+        if (error == null) succeeded(ns, operation, table, latencyNanos, returnedItems);
+        else finished(ns, operation, List.of(table), latencyNanos, returnedItems, error, httpStatus);
     }
 
     /**
@@ -44,11 +68,7 @@ public final class RequestMetrics {
     public void finished(Namespace ns, String operation, List<String> tables, long latencyNanos, long returnedItems,
                          String error, int httpStatus) {
         if (error == null) {
-            double millis = latencyNanos / 1e6;
-            for (String t : tables) {
-                store.record(SeriesKey.operation(ns, t, Metric.SUCCESSFUL_REQUEST_LATENCY, operation), millis);
-                if (returnedItems >= 0) store.record(SeriesKey.operation(ns, t, Metric.RETURNED_ITEM_COUNT, operation), returnedItems);
-            }
+            for (String t : tables) succeeded(ns, operation, t, latencyNanos, returnedItems);
             return;
         }
         if (THROTTLING.contains(error)) {
@@ -63,5 +83,32 @@ public final class RequestMetrics {
         } else if (httpStatus >= 400) {
             store.record(SeriesKey.account(ns, Metric.USER_ERRORS), 1);
         }
+    }
+
+    private void succeeded(Namespace ns, String operation, String table, long latencyNanos, long returnedItems) {
+        Map<String, Map<String, SuccessSeries>> successes = ns == home || ns.equals(home) ? homeSuccesses
+                : otherSuccesses.computeIfAbsent(ns, n -> new ConcurrentHashMap<>());
+        Map<String, SuccessSeries> byOperation = successes.get(table);
+        if (byOperation == null) byOperation = successes.computeIfAbsent(table, t -> new ConcurrentHashMap<>());
+        SuccessSeries handles = byOperation.get(operation);
+        if (handles == null) handles = byOperation.computeIfAbsent(operation, o -> new SuccessSeries());
+        long now = store.clock().millis();
+        Series latency = handles.latency;
+        if (latency == null || latency.retired()) {
+            handles.latency = latency = store.series(SeriesKey.operation(ns, table, Metric.SUCCESSFUL_REQUEST_LATENCY, operation));
+        }
+        latency.add(now, latencyNanos / 1e6);
+        if (returnedItems < 0) return;
+        Series returned = handles.returned;
+        if (returned == null || returned.retired()) {
+            handles.returned = returned = store.series(SeriesKey.operation(ns, table, Metric.RETURNED_ITEM_COUNT, operation));
+        }
+        returned.add(now, returnedItems);
+    }
+
+    /** The series of one table's successes of one operation; each made on its first value, as the store makes series. */
+    private static final class SuccessSeries {
+        volatile Series latency;
+        volatile Series returned;
     }
 }

@@ -24,6 +24,8 @@ final class Series {
     private final int secondSlots;
     private final int minuteSlots;
     private volatile Stripe[] stripes;
+    /** Set when the store dropped this series: whoever keeps it as a handle resolves the key again. */
+    private volatile boolean retired;
 
     Series(Unit unit, int secondSlots, int minuteSlots) {
         this.unit = unit;
@@ -31,6 +33,14 @@ final class Series {
         this.minuteSlots = minuteSlots;
         this.stripes = new Stripe[] {new Stripe(secondSlots, minuteSlots)};
     }
+
+    /** Marks the series dropped by its store; returns true (for use in a removeIf). */
+    boolean retire() {
+        retired = true;
+        return true;
+    }
+
+    boolean retired() { return retired; }
 
     void add(long nowMillis, double value) {
         int probe = probe();

@@ -188,6 +188,32 @@ class MetricsTest {
         assertThat(s.keys()).doesNotContain(k);
     }
 
+    @Test void keptSeriesHandlesFollowThePurgeAndRecordAsTheStoreWould() {
+        // The request path keeps series handles (per partition map, per table and operation);
+        // once the store drops a series, the next value must make a new one, as record(key) does.
+        createDayKeyed();
+        call("PutItem", "{'TableName':'Orders','Item':{'id':{'S':'a'},'day':{'S':'d1'}}}");
+        metrics.requests().finished("PutItem", "Orders", 2_000_000, -1, null, 200);
+        MetricsStore s = metrics.store();
+        SeriesKey units = SeriesKey.of(NS, "Orders", null, Metric.CONSUMED_WRITE_CAPACITY_UNITS);
+        SeriesKey latency = SeriesKey.operation(NS, "Orders", Metric.SUCCESSFUL_REQUEST_LATENCY, "PutItem");
+        assertThat(s.total(units)).isEqualTo(1);
+        assertThat(s.count(latency)).isEqualTo(1);
+
+        s.purge(NS, java.util.Set.of());
+        clock.advance(MetricsSettings.DEFAULT_MINUTE_RETENTION.plusMinutes(1));
+        s.purge(NS, java.util.Set.of());
+        assertThat(s.keys()).as("the table was not live for the retention").doesNotContain(units, latency);
+
+        call("PutItem", "{'TableName':'Orders','Item':{'id':{'S':'b'},'day':{'S':'d2'}}}");
+        metrics.requests().finished("PutItem", "Orders", 4_000_000, -1, null, 200);
+        assertThat(s.total(units)).as("a new series, as a first value makes one").isEqualTo(1);
+        assertThat(s.statistics(latency, 60, 0, clock.millis() + 1)).singleElement()
+                .satisfies(d -> assertThat(d.maximum()).isEqualTo(4.0));
+        assertThat(s.keys()).as("no series for what was not recorded")
+                .doesNotContain(SeriesKey.operation(NS, "Orders", Metric.RETURNED_ITEM_COUNT, "PutItem"));
+    }
+
     @Test void concurrentWritersToOneSeriesLoseNothing() throws Exception {
         MetricsStore s = new MetricsStore(clock, MetricsSettings.defaults());
         SeriesKey k = SeriesKey.of(NS, "Hot", null, Metric.CONSUMED_WRITE_CAPACITY_UNITS);

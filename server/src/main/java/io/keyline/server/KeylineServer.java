@@ -92,8 +92,7 @@ public final class KeylineServer implements AutoCloseable {
         this.bodyBudget = new BodyBudget(options.maxBufferedRequestBytes());
         this.admin = admin;
         this.metrics = metrics;
-        this.processor = new ApiRequestProcessor(operations, options.maxRequestBytes(),
-                metrics == null || metrics.requests() == null ? RequestMetering.NONE : new RequestMetering(metrics, clock));
+        this.processor = new ApiRequestProcessor(operations, options.maxRequestBytes(), RequestMetering.of(metrics, clock));
         this.replies = new HttpReplies(new RequestIds(options.requestIdSeed()), clock);
     }
 

@@ -17,10 +17,11 @@ import java.util.Set;
  * or the tables of a batch's RequestItems or a transaction's TransactItems), its latency on the
  * injected clock, the items a Query or Scan returned, and its error, in the namespace of the
  * region the request was signed for ({@link Metrics#namespaceOf}). {@link #NONE} records
- * nothing and reads no clock (metrics off). Immutable; thread-safe.
+ * nothing and reads no clock (metrics off). Public so that the bench measures the server's own
+ * recording in process (io.keyline.bench.engine.ObservabilityCostBenchmark). Immutable; thread-safe.
  */
-final class RequestMetering {
-    static final RequestMetering NONE = new RequestMetering(null, null, null);
+public final class RequestMetering {
+    public static final RequestMetering NONE = new RequestMetering(null, null, null);
 
     private final RequestMetrics metrics;
     private final Clock clock;
@@ -36,30 +37,44 @@ final class RequestMetering {
         this.namespaces = namespaces;
     }
 
-    long start() { return metrics == null ? 0 : clock.nanos(); }
+    /** What a server with {@code metrics} records: {@link #NONE} when they are null or off. */
+    public static RequestMetering of(Metrics metrics, Clock clock) {
+        return metrics == null || metrics.requests() == null ? NONE : new RequestMetering(metrics, clock);
+    }
+
+    public long start() { return metrics == null ? 0 : clock.nanos(); }
 
     /**
      * A request that ran its operation: {@code result} on success, else {@code error}.
      *
      * @param region the region the request was signed for, or null (the default region)
      */
-    void finished(String region, String operation, JsonObject request, long start, Object result, Throwable error) {
+    public void finished(String region, String operation, JsonObject request, long start, Object result, Throwable error) {
         if (metrics == null) return;
         long latency = clock.nanos() - start;
         Namespace ns = namespaces.namespaceOf(region);
+        if (error == null && request != null && request.get("TableName") instanceof String table) {
+            // One table, the common case: no list is made.
+            metrics.finished(ns, operation, table, latency, returnedItems(operation, result), null, 200);
+            return;
+        }
         List<String> tables = tables(request);
         if (error == null) {
-            long returned = -1;
-            if ((operation.equals("Query") || operation.equals("Scan")) && result instanceof Map<?, ?> m
-                    && m.get("Count") instanceof Number n) {
-                returned = n.longValue();
-            }
-            metrics.finished(ns, operation, tables, latency, returned, null, 200);
+            metrics.finished(ns, operation, tables, latency, returnedItems(operation, result), null, 200);
         } else if (error instanceof ApiException e) {
             metrics.finished(ns, operation, tables, latency, -1, e.name(), e.httpStatus());
         } else {
             metrics.finished(ns, operation, tables, latency, -1, "InternalServerError", 500);
         }
+    }
+
+    /** The items a Query or Scan returned, or -1 for other operations. */
+    private static long returnedItems(String operation, Object result) {
+        if ((operation.equals("Query") || operation.equals("Scan")) && result instanceof Map<?, ?> m
+                && m.get("Count") instanceof Number n) {
+            return n.longValue();
+        }
+        return -1;
     }
 
     /**
