@@ -46,21 +46,7 @@ class ServerLifecycleTest {
     void closeLetsARequestInFlightFinish() throws Exception {
         CountDownLatch entered = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
-        Operation<JsonObject> slow = new Operation<JsonObject>() {
-            @Override public String name() { return "Slow"; }
-
-            @Override public JsonObject decode(JsonObject request) { return request; }
-
-            @Override public Object run(JsonObject request) {
-                entered.countDown();
-                try {
-                    release.await(5, TimeUnit.SECONDS);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-                return Map.of("done", true);
-            }
-        };
+        Operation<JsonObject> slow = slowOperation(entered, release);
         KeylineServer server = new KeylineServer(new Operations(List.of(slow)), ServerOptions.defaults(), SystemClock.INSTANCE);
         int port = server.start("127.0.0.1", 0);
         try (RawHttp http = RawHttp.connect(URI.create("http://127.0.0.1:" + port))) {
@@ -86,21 +72,7 @@ class ServerLifecycleTest {
     void requestsArrivingWhileClosingAreTurnedAwayRetryably() throws Exception {
         CountDownLatch entered = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
-        Operation<JsonObject> slow = new Operation<JsonObject>() {
-            @Override public String name() { return "Slow"; }
-
-            @Override public JsonObject decode(JsonObject request) { return request; }
-
-            @Override public Object run(JsonObject request) {
-                entered.countDown();
-                try {
-                    release.await(10, TimeUnit.SECONDS);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-                return Map.of("done", true);
-            }
-        };
+        Operation<JsonObject> slow = slowOperation(entered, release);
         List<Operation<?>> ops = new java.util.ArrayList<>(FakeOperations.create().all().values());
         ops.add(slow);
         KeylineServer server = new KeylineServer(new Operations(ops), ServerOptions.defaults(), SystemClock.INSTANCE);
@@ -182,6 +154,25 @@ class ServerLifecycleTest {
             assertThat(again.next()).isEqualTo(id);
         }
         assertThat(other.next()).isNotIn(seen);
+    }
+
+    /** "Slow": tells {@code entered} it runs, then waits (at most 10 s) for {@code release}, then answers {"done":true}. */
+    private static Operation<JsonObject> slowOperation(CountDownLatch entered, CountDownLatch release) {
+        return new Operation<JsonObject>() {
+            @Override public String name() { return "Slow"; }
+
+            @Override public JsonObject decode(JsonObject request) { return request; }
+
+            @Override public Object run(JsonObject request) {
+                entered.countDown();
+                try {
+                    release.await(10, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                return Map.of("done", true);
+            }
+        };
     }
 
     /**
