@@ -15,8 +15,8 @@ import java.util.Map;
  * A table that throttled, and whether capacity or a partition is to blame. The seeds' rule:
  * throttling while the table consumes a small share of what it provisions (at most a fifth, as
  * {@code keyline top} uses) is a partition problem, and the partition is often a GSI's
- * (docs/RULES.md#GSI-BACK-PRESSURE): raising the table's capacity cannot fix it. On demand, a
- * key-range reason says the same.
+ * (docs/RULES.md#GSI-BACK-PRESSURE): raising the table's capacity cannot fix it. A key-range
+ * reason says the same at any share, provisioned or on demand.
  */
 final class ThrottlingCheck implements Check {
     /** At or below this share of provisioned units, throttling is a partition problem. */
@@ -79,7 +79,9 @@ final class ThrottlingCheck implements Check {
         n.put("partitionCount", (double) culprit.partitionCount());
         if (hot != null) n.put("hotPartition", (double) hot.ordinal());
 
-        boolean partitionProblem = provisioned ? share <= PARTITION_PROBLEM_SHARE : keyRange;
+        // A key-range reason is DynamoDB naming a partition's ceiling, whatever share of the table's
+        // units was in use (a status index at 26% throttles for the same reason as one at 3%).
+        boolean partitionProblem = keyRange || (provisioned && share <= PARTITION_PROBLEM_SHARE);
         if (partitionProblem) {
             String headline = (provisioned ? "throttled at " + Figures.percent(share) + " of provisioned" : "throttled on demand")
                     + ": a partition problem, " + where + partition;

@@ -77,6 +77,16 @@ class AdvisorTest {
                 (600_000.0 / 420_000 - 1) * 420_000 * 4_380 / 1e6 * 0.625, within(0.01));
     }
 
+    /** A key-range reason names a partition's ceiling at any share: 26% of provisioned is still a partition problem. */
+    @Test
+    void aKeyRangeThrottleIsAPartitionProblemWhateverTheShare() {
+        List<Finding> f = advise(SeedReports.ordersStatus(1_154));
+        Finding throttling = only(f, "PARTITION_THROTTLING");
+        assertThat(throttling.headline()).startsWith("throttled at 26% of provisioned: a partition problem, in GSI status-index");
+        assertThat(throttling.fix()).contains("will not help");
+        assertThat(f).extracting(Finding::code).doesNotContain("CAPACITY_THROTTLING");
+    }
+
     @Test
     void hotKeyNeedsEightShardsSixteenToTwentyWithHeadroom() {
         List<Finding> f = advise(SeedReports.hotKey());
