@@ -46,7 +46,7 @@ class ServerLifecycleTest {
     void closeLetsARequestInFlightFinish() throws Exception {
         CountDownLatch entered = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
-        Operation<JsonObject> slow = slowOperation(entered, release);
+        Operation<JsonObject> slow = blockingOperation("Slow", entered, release);
         KeylineServer server = new KeylineServer(new Operations(List.of(slow)), ServerOptions.defaults(), SystemClock.INSTANCE);
         int port = server.start("127.0.0.1", 0);
         try (RawHttp http = RawHttp.connect(URI.create("http://127.0.0.1:" + port))) {
@@ -72,7 +72,7 @@ class ServerLifecycleTest {
     void requestsArrivingWhileClosingAreTurnedAwayRetryably() throws Exception {
         CountDownLatch entered = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
-        Operation<JsonObject> slow = slowOperation(entered, release);
+        Operation<JsonObject> slow = blockingOperation("Slow", entered, release);
         List<Operation<?>> ops = new java.util.ArrayList<>(FakeOperations.create().all().values());
         ops.add(slow);
         KeylineServer server = new KeylineServer(new Operations(ops), ServerOptions.defaults(), SystemClock.INSTANCE);
@@ -105,21 +105,7 @@ class ServerLifecycleTest {
     void aBlockedOperationBlocksNoEventLoop() throws Exception {
         CountDownLatch entered = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
-        Operation<JsonObject> stuck = new Operation<JsonObject>() {
-            @Override public String name() { return "Stuck"; }
-
-            @Override public JsonObject decode(JsonObject request) { return request; }
-
-            @Override public Object run(JsonObject request) {
-                entered.countDown();
-                try {
-                    release.await(10, TimeUnit.SECONDS);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-                return Map.of();
-            }
-        };
+        Operation<JsonObject> stuck = blockingOperation("Stuck", entered, release);
         List<Operation<?>> ops = new java.util.ArrayList<>(FakeOperations.create().all().values());
         ops.add(stuck);
         try (KeylineServer server = new KeylineServer(new Operations(ops), ServerOptions.defaults(), SystemClock.INSTANCE)) {
@@ -156,10 +142,10 @@ class ServerLifecycleTest {
         assertThat(other.next()).isNotIn(seen);
     }
 
-    /** "Slow": tells {@code entered} it runs, then waits (at most 10 s) for {@code release}, then answers {"done":true}. */
-    private static Operation<JsonObject> slowOperation(CountDownLatch entered, CountDownLatch release) {
+    /** Operation {@code name}: tells {@code entered} it runs, waits (at most 10 s) for {@code release}, answers {"done":true}. */
+    private static Operation<JsonObject> blockingOperation(String name, CountDownLatch entered, CountDownLatch release) {
         return new Operation<JsonObject>() {
-            @Override public String name() { return "Slow"; }
+            @Override public String name() { return name; }
 
             @Override public JsonObject decode(JsonObject request) { return request; }
 
