@@ -39,7 +39,8 @@ public record BenchOptions(
         Duration idleBeforeRss,
         Duration clientWarmup,
         double openAt,
-        Duration settle) {
+        Duration settle,
+        boolean contributorInsights) {
 
     public static final String USAGE = String.join("\n",
             "usage: bench/run.sh [--smoke] [options]",
@@ -60,6 +61,7 @@ public record BenchOptions(
             "                                (median req/s at the highest concurrency): latency at a sustainable load",
             "  --client-warmup 5             seconds per client and operation spent warming the client's JIT before the matrix",
             "  --settle 30                   before each measured run, wait up to this many seconds for the server to be idle",
+            "  --insights on                 enable Contributor Insights on the bench table (to measure what keeping it costs)",
             "                                (no CPU left from the run before: compactions, flushes); 0 does not wait",
             "  --startup                     only measure start-up time and idle RSS (reps times per target)");
 
@@ -88,6 +90,7 @@ public record BenchOptions(
         d.put("client-warmup", "5");
         d.put("open-at", "0");
         d.put("settle", "30");
+        d.put("insights", "off");
         return d;
     }
 
@@ -133,7 +136,14 @@ public record BenchOptions(
                 seconds(v.get("idle")),
                 seconds(v.get("client-warmup")),
                 Double.parseDouble(v.get("open-at")),
-                seconds(v.get("settle")));
+                seconds(v.get("settle")),
+                onOff(v.get("insights")));
+    }
+
+    private static boolean onOff(String s) {
+        if (s.equals("on")) return true;
+        if (s.equals("off")) return false;
+        throw new IllegalArgumentException("--insights must be on or off: " + s);
     }
 
     /** The load specs of the matrix: closed loop per concurrency, or open loop per rate and concurrency. */

@@ -228,7 +228,7 @@ public final class MatrixRunner {
             if (!r.kind.storesData()) continue;
             long begin = clock.nanos();
             try (DynamoDbAsyncClient c = SdkTransport.client("127.0.0.1", r.process.port(), 16, RetryMode.STANDARD, true)) {
-                new TableSetup(c, clock).createAndLoad(layout);
+                new TableSetup(c, clock).createAndLoad(layout, options.contributorInsights());
             }
             log.printf("loaded %s on %s in %.1f s%n", layout.table(), r.kind.label(), (clock.nanos() - begin) / 1e9);
         }

@@ -20,6 +20,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
 import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.BillingMode;
+import software.amazon.awssdk.services.dynamodb.model.ContributorInsightsAction;
 import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
 import software.amazon.awssdk.services.dynamodb.model.KeyType;
 import software.amazon.awssdk.services.dynamodb.model.ResourceInUseException;
@@ -48,7 +49,16 @@ public final class TableSetup {
     }
 
     public void createAndLoad(DataLayout layout) throws InterruptedException {
+        createAndLoad(layout, false);
+    }
+
+    /** As {@link #createAndLoad(DataLayout)}, with Contributor Insights enabled on the table first when asked. */
+    public void createAndLoad(DataLayout layout, boolean contributorInsights) throws InterruptedException {
         create(layout.table());
+        if (contributorInsights) {
+            client.updateContributorInsights(b -> b.tableName(layout.table())
+                    .contributorInsightsAction(ContributorInsightsAction.ENABLE)).join();
+        }
         List<List<WriteRequest>> batches = new ArrayList<>();
         List<WriteRequest> all = new ArrayList<>(SdkRequests.itemItems(layout, 0, layout.itemKeys()));
         all.addAll(SdkRequests.queryItems(layout, 0, layout.queryPartitions()));
