@@ -13,6 +13,11 @@ import io.keyline.server.AdminRoutes;
 import io.keyline.server.EngineMetrics;
 import io.keyline.server.KeylineServer;
 import io.keyline.server.ServerOptions;
+import io.keyline.server.ServerSecurity;
+import io.keyline.server.auth.AuthMode;
+import io.keyline.server.auth.Authenticator;
+import io.keyline.server.auth.CredentialStore;
+import io.keyline.server.tls.PemTls;
 import io.keyline.storage.Storage;
 import io.keyline.storage.StorageException;
 import io.keyline.storage.memory.MemoryStorage;
@@ -157,6 +162,49 @@ public final class ServeCommand implements Callable<Integer> {
                     + "Default: ${DEFAULT-VALUE}.")
     Duration requestReadTimeout;
 
+    // Security (docs/SECURITY.md): --auth, --credentials, --tls-cert, --tls-key
+    @Option(names = "--auth", paramLabel = "none|enforce",
+            description = "Verify SigV4 signatures against --credentials (enforce) or only check their form (none, as DynamoDB "
+                    + "Local). Default: none on a loopback address, enforce on any other.")
+    String auth;
+
+    @Option(names = "--credentials", paramLabel = "FILE",
+            description = "Access keys in the AWS shared-credentials format: [sections] with aws_access_key_id, "
+                    + "aws_secret_access_key and optionally aws_account_id; reread when it changes. Each account has its own tables.")
+    Path credentialsFile;
+
+    @Option(names = "--tls-cert", paramLabel = "PEM",
+            description = "Serve HTTPS (only) on the port with this certificate chain (PEM); needs --tls-key.")
+    Path tlsCert;
+
+    @Option(names = "--tls-key", paramLabel = "PEM", description = "The certificate's private key (PEM, unencrypted PKCS#8).")
+    Path tlsKey;
+
+    /** The server's security from --auth, --credentials, --tls-cert and --tls-key; a mistake is a StartupException. */
+    ServerSecurity security() {
+        AuthMode mode;
+        try {
+            mode = auth == null ? AuthMode.defaultFor(host) : AuthMode.parse(auth);
+        } catch (IllegalArgumentException e) {
+            throw new StartupException(e.getMessage(), e);
+        }
+        if (mode == AuthMode.ENFORCE && credentialsFile == null) {
+            throw new StartupException("--auth enforce needs --credentials FILE (AWS shared-credentials format: [name] sections with "
+                    + "aws_access_key_id and aws_secret_access_key)" + (auth == null ? "; it is the default when listening on "
+                    + host + ", which is not a loopback address (--auth none to accept any signature)" : ""), null);
+        }
+        if ((tlsCert == null) != (tlsKey == null)) throw new StartupException("--tls-cert and --tls-key go together", null);
+        try {
+            Authenticator authenticator = Authenticator.none();
+            if (mode == AuthMode.ENFORCE) {
+                authenticator = Authenticator.enforce(CredentialStore.load(credentialsFile, SystemClock.INSTANCE), SystemClock.INSTANCE);
+            }
+            return new ServerSecurity(authenticator, tlsCert == null ? null : PemTls.serverContext(tlsCert, tlsKey));
+        } catch (IllegalArgumentException e) {
+            throw new StartupException(e.getMessage(), e);
+        }
+    }
+
     @Override
     public Integer call() {
         Running running = start();
@@ -189,6 +237,7 @@ public final class ServeCommand implements Callable<Integer> {
             throw new StartupException("--region must be 1 to 64 letters, digits, dots, dashes or underscores, not '"
                     + region + "'", null);
         }
+        ServerSecurity security = security();
         CompletableFuture<Storage> opening = new CompletableFuture<>();
         Thread opener = new Thread(() -> {
             try {
@@ -219,7 +268,7 @@ public final class ServeCommand implements Callable<Integer> {
         KeylineServer server = new KeylineServer(new Operations(engine),
                 ServerOptions.defaults().withRequestIdSeed(SystemClock.INSTANCE.now().toEpochMilli()).withShutdownTimeout(shutdownGrace)
                         .withConnectionTimeouts(idleTimeout, requestReadTimeout), SystemClock.INSTANCE,
-                AdminRoutes.of(engine, metrics), metrics);
+                AdminRoutes.of(engine, metrics), metrics).secure(security);
         int bound;
         try {
             bound = server.start(host, port);
@@ -228,9 +277,10 @@ public final class ServeCommand implements Callable<Integer> {
             engine.close();
             throw new StartupException(e.getMessage(), e);
         }
-        log.info("Keyline listening on http://{}:{} (region {}{}), data {}, capacity {}", displayHost(host), bound, region,
-                sharedDb ? ", tables shared by all regions" : "",
-                storage.describe(), capacity.name().toLowerCase(java.util.Locale.ROOT));
+        log.info("Keyline listening on {}://{}:{} (region {}{}), data {}, capacity {}, auth {}", security.tlsEnabled() ? "https" : "http",
+                displayHost(host), bound, region, sharedDb ? ", tables shared by all regions" : "",
+                storage.describe(), capacity.name().toLowerCase(java.util.Locale.ROOT),
+                security.authenticator().mode().name().toLowerCase(java.util.Locale.ROOT));
         engine.expirer().start();
         return new Running(server, engine, bound);
     }

@@ -89,8 +89,17 @@ final class TopCommand implements Callable<Integer> {
     }
 
     private static Map<String, Object> fetch(HttpClient http, URI page) throws IOException, InterruptedException {
-        HttpResponse<byte[]> r = http.send(HttpRequest.newBuilder(page).timeout(REQUEST_TIMEOUT).GET().build(),
-                HttpResponse.BodyHandlers.ofByteArray());
+        HttpRequest.Builder request = HttpRequest.newBuilder(page).timeout(REQUEST_TIMEOUT).GET();
+        // A server with --auth enforce asks for an access key: the one in the environment, as the AWS CLI takes it.
+        String key = System.getenv("AWS_ACCESS_KEY_ID"), secret = System.getenv("AWS_SECRET_ACCESS_KEY");
+        if (key != null && secret != null) {
+            request.header("Authorization", "Basic " + java.util.Base64.getEncoder()
+                    .encodeToString((key + ":" + secret).getBytes(StandardCharsets.UTF_8)));
+        }
+        HttpResponse<byte[]> r = http.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
+        if (r.statusCode() == 401) {
+            throw new IOException("HTTP 401: the server verifies credentials; set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY to a key of its --credentials file");
+        }
         if (r.statusCode() != 200) {
             throw new IOException("HTTP " + r.statusCode() + (r.statusCode() == 404 ? " (a server without /admin/top: older, or not Keyline)" : ""));
         }

@@ -162,6 +162,19 @@ public final class Engine implements AutoCloseable {
         return new Engine(base, ns, region);
     }
 
+    /**
+     * The engine as a request of {@code account} signed for {@code region} sees it: that
+     * account's tables in that region (with {@code --shared-db}, in the default region). The
+     * server's own account (or null, an unverified request) is {@link #inRegion}'s view
+     * (docs/RULES.md#AUTH-ACCOUNTS).
+     */
+    public Engine inNamespace(String account, String region) {
+        Engine base = root == null ? this : root;
+        if (account == null || account.equals(settings.accountId())) return base.inRegion(region);
+        String shown = region == null ? settings.region() : region;
+        return new Engine(base, new Namespace(account, settings.sharedDb() ? settings.region() : shown), shown);
+    }
+
     /** The namespace whose tables this engine (or view) finds. */
     public Namespace namespace() { return namespace; }
 

@@ -69,6 +69,22 @@ public final class Operations {
         return prior != null ? prior : made;
     }
 
+    /**
+     * The handlers a request of {@code account} signed for {@code region} runs (its account's
+     * tables, docs/RULES.md#AUTH-ACCOUNTS); {@link #inRegion}'s for the engine's own account or
+     * a null one. Kept like a region's.
+     */
+    public Operations inNamespace(String account, String region) {
+        if (engine == null || account == null || account.equals(engine.settings().accountId())) return inRegion(region);
+        String key = account + "/" + (region == null ? "" : region);
+        Operations cached = byRegion.get(key);
+        if (cached != null) return cached;
+        Operations made = new Operations(all(engine.inNamespace(account, region)), null, shapes);
+        if (byRegion.size() >= MAX_CACHED_REGIONS) return made;
+        Operations prior = byRegion.putIfAbsent(key, made);
+        return prior != null ? prior : made;
+    }
+
     /** Every operation Keyline serves. Add new operations here, one line each. */
     static List<Operation<?>> all(Engine engine) {
         return List.of(

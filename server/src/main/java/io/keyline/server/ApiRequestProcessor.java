@@ -7,7 +7,9 @@ import io.keyline.op.Operations;
 import io.keyline.protocol.Json;
 import io.keyline.protocol.JsonObject;
 import io.keyline.server.sigv4.RequestIdentity;
+import io.keyline.server.auth.Authenticator;
 import io.keyline.server.sigv4.SignatureParser;
+import io.keyline.server.sigv4.SignedRequest;
 import io.netty.buffer.ByteBuf;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaders;
@@ -28,7 +30,8 @@ import org.slf4j.LoggerFactory;
  * That JSON syntax comes before target and signature is DynamoDB's order as dynalite's
  * test/connection.js shows it (an unsigned request without a target whose body is not JSON gets
  * SerializationException; tests run against DynamoDB; docs/RULES.md#WIRE-ORDER). Signatures are
- * parsed, not verified.
+ * parsed, and with {@code --auth enforce} verified ({@link Authenticator}: the request then runs
+ * in its key's account, docs/RULES.md#AUTH-ACCOUNTS).
  * {@link #prepare} and {@link #execute} split the work so the server can run a quick operation on
  * the I/O thread and hand the others to a worker. Thread-safe: no mutable state.
  */
@@ -40,15 +43,28 @@ final class ApiRequestProcessor {
     private final Operations operations;
     private final int maxRequestBytes;
     private final RequestMetering metering;
+    private final Authenticator authenticator;
+    private final boolean tls;
 
     ApiRequestProcessor(Operations operations, int maxRequestBytes) {
         this(operations, maxRequestBytes, RequestMetering.NONE);
     }
 
     ApiRequestProcessor(Operations operations, int maxRequestBytes, RequestMetering metering) {
+        this(operations, maxRequestBytes, metering, Authenticator.none(), false);
+    }
+
+    /**
+     * @param authenticator checks (and with {@code --auth enforce} verifies) each request's signature
+     * @param tls           whether requests arrive over TLS (UNSIGNED-PAYLOAD is allowed only then)
+     */
+    ApiRequestProcessor(Operations operations, int maxRequestBytes, RequestMetering metering, Authenticator authenticator,
+                        boolean tls) {
         this.operations = operations;
         this.maxRequestBytes = maxRequestBytes;
         this.metering = metering;
+        this.authenticator = authenticator;
+        this.tls = tls;
     }
 
     /**
@@ -59,6 +75,9 @@ final class ApiRequestProcessor {
     record Prepared(Operation<?> operation, JsonObject request, RequestIdentity identity, Reply early) {
         /** The region the request was signed for, or null. */
         String region() { return identity == null ? null : identity.region(); }
+
+        /** The verified account of the request, or null (not verified: the server's own). */
+        String account() { return identity == null ? null : identity.account(); }
 
         /** Whether the operation may run right here on the I/O thread (see {@link Operation#quick}). */
         boolean quick() {
@@ -82,6 +101,8 @@ final class ApiRequestProcessor {
     /** The checks before the operation, in DynamoDB's order, and the body parsed. Never throws. */
     Prepared prepare(String requestId, HttpHeaders headers, String uriQuery, ByteBuf body) {
         try {
+            // A verified signature covers the body as sent; parsing below moves the body's reader index.
+            ByteBuf signedBody = authenticator.enforced() ? body.duplicate() : null;
             if (body.isReadable() && !acceptedContentType(headers.get(HttpHeaderNames.CONTENT_TYPE))) {
                 throw RequestLimits.unsupportedContentType();
             }
@@ -91,10 +112,13 @@ final class ApiRequestProcessor {
             boolean hasBody = body.isReadable() || encoding != null;
             Object json = hasBody ? parse(body, encoding) : null;
             Operation operation = operation(headers.get("X-Amz-Target"));
-            RequestIdentity identity = SignatureParser.parse(headers::get, uriQuery).identity();
+            // --auth none: the form only, with nothing built for it (the path every request took before verification)
+            RequestIdentity identity = signedBody == null ? SignatureParser.parse(headers::get, uriQuery).identity()
+                    : authenticator.authenticate(new SignedRequest("POST", "/", uriQuery, headers::get, headers::getAll, signedBody, tls),
+                            Authenticator.DYNAMODB);
             if (!hasBody) throw Errors.serialization(null);
             JsonObject request = JsonObject.of(json);
-            operation = operations.inRegion(identity == null ? null : identity.region()).get(operation.name());
+            operation = operations.inNamespace(identity.account(), identity.region()).get(operation.name());
             return new Prepared(operation, request, identity, null);
         } catch (RuntimeException | Error e) {
             return new Prepared(null, null, null, failure(requestId, headers, e));
@@ -110,10 +134,10 @@ final class ApiRequestProcessor {
         long start = metering.start();
         try {
             Object result = operations.handle(prepared.operation(), prepared.request());
-            metering.finished(prepared.region(), prepared.operation().name(), prepared.request(), start, result, null);
+            metering.finished(prepared.account(), prepared.region(), prepared.operation().name(), prepared.request(), start, result, null);
             return Reply.ok(result);
         } catch (RuntimeException | Error e) {
-            metering.finished(prepared.region(), prepared.operation().name(), prepared.request(), start, null, e);
+            metering.finished(prepared.account(), prepared.region(), prepared.operation().name(), prepared.request(), start, null, e);
             return failure(requestId, headers, e);
         }
     }

@@ -57,7 +57,10 @@ public final class KeylineServer implements AutoCloseable {
 
     private final ServerOptions options;
     private final BodyBudget bodyBudget;
-    private final ApiRequestProcessor processor;
+    private ApiRequestProcessor processor;
+    private final Operations operations;
+    private final RequestMetering metering;
+    private ServerSecurity security = ServerSecurity.none();
     private final HttpReplies replies;
     private final AdminRoutes admin;
     private final Metrics metrics;
@@ -92,9 +95,28 @@ public final class KeylineServer implements AutoCloseable {
         this.bodyBudget = new BodyBudget(options.maxBufferedRequestBytes());
         this.admin = admin;
         this.metrics = metrics;
-        this.processor = new ApiRequestProcessor(operations, options.maxRequestBytes(), RequestMetering.of(metrics, clock));
+        this.operations = operations;
+        this.metering = RequestMetering.of(metrics, clock);
+        this.processor = new ApiRequestProcessor(operations, options.maxRequestBytes(), metering);
         this.replies = new HttpReplies(new RequestIds(options.requestIdSeed()), clock);
     }
+
+    /**
+     * Who may call and whether the port speaks TLS (docs/SECURITY.md); before {@link #start}.
+     * Without it: signatures parsed, not verified, and plain HTTP, as before security existed.
+     *
+     * @return this server
+     */
+    public synchronized KeylineServer secure(ServerSecurity security) {
+        if (serverChannel != null || closed) throw new IllegalStateException("secure a server before it starts");
+        this.security = java.util.Objects.requireNonNull(security, "security");
+        this.processor = new ApiRequestProcessor(operations, options.maxRequestBytes(), metering, security.authenticator(),
+                security.tlsEnabled());
+        return this;
+    }
+
+    /** Whether the port speaks HTTPS ({@link #secure}). */
+    public boolean tls() { return security.tlsEnabled(); }
 
     /**
      * Binds and starts serving. Port 0 picks a free port.
@@ -115,6 +137,9 @@ public final class KeylineServer implements AutoCloseable {
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override protected void initChannel(SocketChannel ch) {
                         RequestHandler handler = new RequestHandler(processor, replies, workers, inFlight, admin);
+                        handler.secure(security.authenticator(), security.tlsEnabled());
+                        // HTTPS only when a certificate is given: one port, one scheme (docs/SECURITY.md)
+                        if (security.tlsEnabled()) ch.pipeline().addLast("tls", security.tls().newHandler(ch.alloc()));
                         ch.pipeline().addLast(connectionHandlers(options.maxRequestBytes(), replies, handler));
                         addDeadlines(ch.pipeline(), handler);
                         BodyBudget.Gate gate = bodyBudget.new Gate(replies);

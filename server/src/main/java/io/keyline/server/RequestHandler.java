@@ -14,7 +14,10 @@ import io.netty.handler.codec.http.HttpResponseEncoder;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.util.ReferenceCountUtil;
+import io.keyline.error.ApiException;
 import io.keyline.error.Errors;
+import io.keyline.server.auth.Authenticator;
+import io.keyline.server.sigv4.SignedRequest;
 import io.keyline.server.cloudwatch.CloudWatchEndpoint;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -25,14 +28,16 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Per-connection dispatcher. Routes {@code GET /} to the health check, {@code GET} of an
+ * Per-connection dispatcher. Answers a CORS preflight ({@code OPTIONS} with {@code Origin}, {@link Cors}) and routes {@code GET /} to the health check
+ * (open to all), {@code GET} of an
  * {@link AdminRoutes} path to that admin page, a CloudWatch request (when the routes have its
  * endpoint: {@link CloudWatchEndpoint#accepts}) to that endpoint on a worker, {@code POST /} to the
  * {@link ApiRequestProcessor}, anything else to 404 (DynamoDB signs the
  * path, so another path fails its signature check there; without verification, 404 says the same). Requests of one
  * connection are answered strictly in order: while one is in flight, later (pipelined) ones
  * wait in {@code pending} and the channel stops reading until they are served, which also bounds
- * the work one client can queue.
+ * the work one client can queue. With {@code --auth enforce} the admin pages and CloudWatch need the
+ * same credentials as the API ({@link Authenticator}).
  *
  * <p>Where an API request runs: a body up to {@link #MAX_INLINE_PARSE_BYTES} is checked and
  * parsed on the event loop; if its operation is {@link io.keyline.op.Operation#quick quick}
@@ -60,6 +65,18 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
     private boolean busy;
     /** Where encoded replies enter the pipeline (see {@link #respond}); set when this handler is added. */
     private ChannelHandlerContext wire;
+
+    /** Who may call: signatures only parsed unless the server enforces them ({@link #secure}). */
+    private Authenticator authenticator = Authenticator.none();
+    private boolean tls;
+    /** The Origin header of the request being served, or null: its reply gets CORS headers ({@link Cors}). */
+    private String origin;
+
+    /** Sets who may call and whether the connection is TLS; before the first request (the server's initializer). */
+    void secure(Authenticator authenticator, boolean tls) {
+        this.authenticator = authenticator;
+        this.tls = tls;
+    }
 
     /** Told after each reply is written and the next request (if any) started (event loop only). */
     private Runnable afterReply = () -> { };
@@ -116,6 +133,7 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
             return;
         }
         busy = true;
+        origin = request.decoderResult().isSuccess() ? request.headers().get(HttpHeaderNames.ORIGIN) : null;
         String requestId = replies.newRequestId();
         boolean keepAlive = HttpUtil.isKeepAlive(request) && request.decoderResult().isSuccess();
         HttpVersion version = request.protocolVersion();
@@ -137,9 +155,26 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
             respond(ctx, draining(), requestId, version, false, method.equals(HttpMethod.HEAD));
             return;
         }
+        if (method.equals(HttpMethod.OPTIONS) && origin != null) {
+            // A browser's CORS preflight: no credentials, nothing runs (docs/RULES.md#AUTH-CORS).
+            Reply preflight = Cors.preflight(request.headers().get(HttpHeaderNames.ACCESS_CONTROL_REQUEST_METHOD),
+                    request.headers().get(HttpHeaderNames.ACCESS_CONTROL_REQUEST_HEADERS));
+            request.release();
+            respond(ctx, preflight, requestId, version, keepAlive);
+            return;
+        }
         if (method.equals(HttpMethod.POST) && admin.cloudWatch() != null
                 && CloudWatchEndpoint.accepts(path, request.headers()::get)) {
-            cloudWatch(ctx, request, requestId, path, version, keepAlive);
+            String account;
+            try {
+                account = authenticator.enforced()
+                        ? authenticator.authenticate(signed(request, path, query), Authenticator.CLOUDWATCH).account() : null;
+            } catch (ApiException refused) {
+                request.release();
+                respond(ctx, Reply.error(refused), requestId, version, keepAlive);
+                return;
+            }
+            cloudWatch(ctx, request, requestId, path, version, keepAlive, account);
             return;
         }
         if (method.equals(HttpMethod.POST) && path.equals("/")) {
@@ -148,7 +183,9 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
         }
         boolean get = method.equals(HttpMethod.GET) || method.equals(HttpMethod.HEAD);
         java.util.function.Supplier<Object> page = get ? admin.get(path, query) : null;
+        Reply refused = page != null && !path.equals("/") ? adminRefusal(request, path, query) : null;
         Reply reply = get && path.equals("/") ? Reply.text(200, "healthy: " + hostOf(ctx, request))
+                : refused != null ? refused
                 : page != null ? Reply.page(page.get())
                 : Reply.error(Errors.notAnApiCall());
         request.release();
@@ -177,14 +214,36 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
         }
     }
 
-    /** A CloudWatch read (it walks the metrics store, so a worker runs it). */
+    /** A CloudWatch read (it walks the metrics store, so a worker runs it), in the caller's verified account or the server's (null). */
     private void cloudWatch(ChannelHandlerContext ctx, FullHttpRequest request, String requestId, String path,
-                            HttpVersion version, boolean keepAlive) {
+                            HttpVersion version, boolean keepAlive, String account) {
         inFlight.enter();
         handOff(ctx, request, requestId, version, keepAlive, () -> {
             byte[] body = ByteBufUtil.getBytes(request.content());
-            return Reply.of(admin.cloudWatch().handle(path, request.headers()::get, body, requestId));
+            return Reply.of(admin.cloudWatch().handle(path, request.headers()::get, body, requestId, account));
         });
+    }
+
+    /** The parts of this request a signature covers. */
+    private SignedRequest signed(FullHttpRequest request, String path, String query) {
+        return new SignedRequest(request.method().name(), path, query, request.headers()::get, request.headers()::getAll,
+                request.content(), tls);
+    }
+
+    /**
+     * Null if the request may read an admin page; else the refusal: 401 asking for HTTP Basic
+     * credentials (a browser then prompts), or a SigV4 signature's error (docs/RULES.md#AUTH-ADMIN).
+     */
+    private Reply adminRefusal(FullHttpRequest request, String path, String query) {
+        try {
+            if (authenticator.checkAdmin(signed(request, path, query)) == Authenticator.AdminAccess.ALLOWED) return null;
+        } catch (ApiException e) {
+            return Reply.error(e);
+        }
+        return new Reply(401, "text/plain; charset=utf-8",
+                "Keyline's admin pages need an access key id (user name) and its secret access key (password) from the server's credentials file.\n"
+                        .getBytes(java.nio.charset.StandardCharsets.UTF_8),
+                java.util.Map.of("WWW-Authenticate", "Basic realm=\"Keyline\", charset=\"UTF-8\""));
     }
 
     /** Runs {@code work} on a worker and writes its reply back on this channel's event loop. */
@@ -237,7 +296,7 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
             releasePending();
             return null;
         }
-        ByteBuf bytes = replies.encode(ctx.alloc(), reply, requestId, version, keepAlive, headOnly);
+        ByteBuf bytes = replies.encode(ctx.alloc(), origin != null ? Cors.allow(reply) : reply, requestId, version, keepAlive, headOnly);
         return wire.writeAndFlush(bytes).addListener((ChannelFutureListener) f -> {
             if (!f.isSuccess() || !keepAlive) {
                 releasePending();

@@ -50,9 +50,19 @@ public final class RequestMetering {
      * @param region the region the request was signed for, or null (the default region)
      */
     public void finished(String region, String operation, JsonObject request, long start, Object result, Throwable error) {
+        finished(null, region, operation, request, start, result, error);
+    }
+
+    /**
+     * The same for a request of a verified {@code account} (null: the server's own), recorded in
+     * that account's namespace of the region (docs/RULES.md#AUTH-ACCOUNTS).
+     */
+    public void finished(String account, String region, String operation, JsonObject request, long start, Object result,
+                         Throwable error) {
         if (metrics == null) return;
         long latency = clock.nanos() - start;
         Namespace ns = namespaces.namespaceOf(region);
+        if (account != null && !account.equals(ns.account())) ns = new Namespace(account, ns.region());
         if (error == null && request != null && request.get("TableName") instanceof String table) {
             // One table, the common case: no list is made.
             metrics.finished(ns, operation, table, latency, returnedItems(operation, result), null, 200);

@@ -6,6 +6,8 @@
  * {@code application/x-amz-json-1.0}). Netty's event loops only frame and write bytes; request
  * decoding, parsing and the operation itself run on a worker pool. On the same port, with metrics
  * on: {@code GET /metrics} (Prometheus), {@code GET /admin/partitions}, and CloudWatch's read API
- * over DynamoDB's metrics ({@link io.keyline.server.cloudwatch}).
+ * over DynamoDB's metrics ({@link io.keyline.server.cloudwatch}). Who may call, signatures verified
+ * or not, and TLS: {@link io.keyline.server.ServerSecurity} ({@link io.keyline.server.auth},
+ * {@link io.keyline.server.tls}).
  */
 package io.keyline.server;

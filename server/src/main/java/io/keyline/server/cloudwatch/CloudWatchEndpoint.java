@@ -61,6 +61,15 @@ public final class CloudWatchEndpoint {
 
     /** Answers one request that {@link #accepts} took. Never throws. */
     public CloudWatchReply handle(String path, Function<String, String> headers, byte[] body, String requestId) {
+        return handle(path, headers, body, requestId, null);
+    }
+
+    /**
+     * The same for a request whose signature was verified as {@code account}'s (null: not
+     * verified, the server's own account): it sees that account's metrics and rules only
+     * (docs/RULES.md#AUTH-ACCOUNTS).
+     */
+    public CloudWatchReply handle(String path, Function<String, String> headers, byte[] body, String requestId, String account) {
         CloudWatchProtocol protocol = CloudWatchProtocol.of(path, headers);
         if (protocol == null) throw new IllegalArgumentException("not a CloudWatch request: " + path);
         String operation = null;
@@ -68,13 +77,18 @@ public final class CloudWatchEndpoint {
             CloudWatchProtocol.Request request = protocol.decode(path, headers, body);
             operation = request.operation();
             String region = region(headers);
-            return protocol.result(operation, run(operation, region, Params.root(request.input())), requestId);
+            return protocol.result(operation, run(operation, account, region, Params.root(request.input())), requestId);
         } catch (CloudWatchError e) {
             return protocol.error(e, requestId);
         } catch (RuntimeException e) {
             LOG.error("CloudWatch request {} ({}) failed", requestId, operation, e);
             return protocol.error(CloudWatchError.internal(), requestId);
         }
+    }
+
+    /** The namespace a request of {@code account} (null: the server's) signed for {@code region} sees. */
+    private Namespace namespace(String account, String region) {
+        return account == null ? regions.apply(region) : engine.inNamespace(account, region).namespace();
     }
 
     /**
@@ -89,13 +103,13 @@ public final class CloudWatchEndpoint {
         return m.find() ? m.group(1) : null;
     }
 
-    private Map<String, Object> run(String operation, String region, Params input) {
+    private Map<String, Object> run(String operation, String account, String region, Params input) {
         return switch (operation) {
-            case "GetMetricStatistics" -> getMetricStatistics.run(regions.apply(region), input);
-            case "GetMetricData" -> getMetricData.run(regions.apply(region), input);
-            case "ListMetrics" -> listMetrics.run(regions.apply(region), input);
-            case "DescribeInsightRules" -> describeInsightRules.run(engine.inRegion(region), input);
-            case "GetInsightRuleReport" -> getInsightRuleReport.run(engine.inRegion(region), input);
+            case "GetMetricStatistics" -> getMetricStatistics.run(namespace(account, region), input);
+            case "GetMetricData" -> getMetricData.run(namespace(account, region), input);
+            case "ListMetrics" -> listMetrics.run(namespace(account, region), input);
+            case "DescribeInsightRules" -> describeInsightRules.run(engine.inNamespace(account, region), input);
+            case "GetInsightRuleReport" -> getInsightRuleReport.run(engine.inNamespace(account, region), input);
             default -> throw CloudWatchError.unsupportedOperation(operation);
         };
     }

@@ -36,12 +36,17 @@ public record CredentialScope(String accessKeyId, String date, String region, St
      * ({@code 20130609T095204Z}); every failing part is named in one message.
      */
     void check(String requestTime) {
+        check(requestTime, SERVICE);
+    }
+
+    /** As {@link #check(String)} for a request to {@code expectedService} (CloudWatch's: {@code monitoring}). */
+    void check(String requestTime, String expectedService) {
         List<String> wrong = new ArrayList<>(4);
         if (!isRegion(region)) {
             wrong.add("Credential should be scoped to a valid region, not '" + region + "'.");
         }
-        if (!service.equals(SERVICE)) {
-            wrong.add("Credential should be scoped to correct service: '" + SERVICE + "'.");
+        if (!service.equals(expectedService)) {
+            wrong.add("Credential should be scoped to correct service: '" + expectedService + "'.");
         }
         if (!terminator.equals(TERMINATOR)) {
             wrong.add("Credential should be scoped with a valid terminator: '" + TERMINATOR + "', not '" + terminator + "'.");

@@ -14,6 +14,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
@@ -53,6 +54,17 @@ public final class SignatureParser {
      * @throws io.keyline.error.ApiException DynamoDB's error for the first check that fails
      */
     public static SignatureFields parse(Function<String, String> header, String uriQuery) {
+        return parse(header, uriQuery, CredentialScope.SERVICE, requestTime -> { });
+    }
+
+    /**
+     * The same for a request to {@code service} (CloudWatch's is {@code monitoring}), with
+     * {@code beforeScope} told the request's time (ISO-8601 basic) once the form is right and
+     * before the credential scope is checked: where DynamoDB checks a signature's expiry
+     * (docs/RULES.md#AUTH-SIGV4-ORDER). It may throw the error that ends the request.
+     */
+    public static SignatureFields parse(Function<String, String> header, String uriQuery, String service,
+                                        Consumer<String> beforeScope) {
         String authorization = header.apply("Authorization");
         boolean hasHeader = authorization != null && !authorization.isEmpty();
         Map<String, String> query = queryParameters(uriQuery);
@@ -63,10 +75,11 @@ public final class SignatureParser {
         if (!hasHeader && !hasQuery || hasHeader && !authorization.trim().startsWith("AWS4-")) {
             throw Errors.missingAuthenticationToken();
         }
-        return hasHeader ? fromHeader(authorization, header) : fromQuery(query);
+        return hasHeader ? fromHeader(authorization, header, service, beforeScope) : fromQuery(query, service, beforeScope);
     }
 
-    private static SignatureFields fromHeader(String authorization, Function<String, String> header) {
+    private static SignatureFields fromHeader(String authorization, Function<String, String> header, String service,
+                                              Consumer<String> beforeScope) {
         List<String> tokens = tokens(authorization);
         Map<String, String> parts = new HashMap<>(8);
         for (int i = 1; i < tokens.size(); i++) {
@@ -92,10 +105,11 @@ public final class SignatureParser {
         }
         if (date == null) missing.append("Authorization header requires existence of either a 'X-Amz-Date' or a 'Date' header. ");
         if (!missing.isEmpty()) throw Errors.incompleteSignature(missing + "Authorization=" + authorization);
-        return checked(tokens.get(0), parts.get("Credential"), parts.get("SignedHeaders"), parts.get("Signature"), date, false);
+        return checked(tokens.get(0), parts.get("Credential"), parts.get("SignedHeaders"), parts.get("Signature"), date, false,
+                service, beforeScope);
     }
 
-    private static SignatureFields fromQuery(Map<String, String> query) {
+    private static SignatureFields fromQuery(Map<String, String> query, String service, Consumer<String> beforeScope) {
         StringBuilder missing = new StringBuilder();
         for (String part : QUERY_PARTS) {
             if (nonEmpty(query.get(part)) == null) {
@@ -104,12 +118,12 @@ public final class SignatureParser {
         }
         if (!missing.isEmpty()) throw Errors.incompleteSignature(missing + "Re-examine the query-string parameters.");
         return checked(query.get("X-Amz-Algorithm"), query.get("X-Amz-Credential"), query.get("X-Amz-SignedHeaders"),
-                query.get("X-Amz-Signature"), query.get("X-Amz-Date"), true);
+                query.get("X-Amz-Signature"), query.get("X-Amz-Date"), true, service, beforeScope);
     }
 
     /** Steps 5 to 8, shared by both forms. */
     private static SignatureFields checked(String algorithm, String credential, String signedHeaders, String signature,
-                                           String date, boolean presigned) {
+                                           String date, boolean presigned, String service, Consumer<String> beforeScope) {
         String requestTime = isoBasic(date);
         List<String> signed = Arrays.asList(signedHeaders.split(";"));
         if (!signsHost(signed)) {
@@ -119,7 +133,8 @@ public final class SignatureParser {
             throw Errors.incompleteSignature("Unsupported AWS 'algorithm': '" + algorithm + "' (only " + ALGORITHM + " for now). ");
         }
         CredentialScope scope = CredentialScope.parse(credential);
-        scope.check(requestTime);
+        beforeScope.accept(requestTime);
+        scope.check(requestTime, service);
         return new SignatureFields(algorithm, scope, signed, signature, requestTime, presigned);
     }
 

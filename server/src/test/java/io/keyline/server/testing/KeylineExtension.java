@@ -9,6 +9,7 @@ import io.keyline.server.AdminRoutes;
 import io.keyline.server.EngineMetrics;
 import io.keyline.server.KeylineServer;
 import io.keyline.server.ServerOptions;
+import io.keyline.server.ServerSecurity;
 import io.keyline.testing.TestStorage;
 import io.keyline.time.Clock;
 import io.keyline.time.SystemClock;
@@ -62,6 +63,7 @@ public final class KeylineExtension implements BeforeAllCallback, AfterAllCallba
     private DynamoDbClient client;
     private DynamoDbAsyncClient asyncClient;
     private boolean perTest;
+    private ServerSecurity security;
     /** Nested test classes call beforeAll/afterAll again: the outermost pair owns the server. */
     private int classDepth;
 
@@ -88,6 +90,16 @@ public final class KeylineExtension implements BeforeAllCallback, AfterAllCallba
 
     public KeylineExtension withServerOptions(ServerOptions options) {
         return new KeylineExtension(settings, clock, operationsFactory, options);
+    }
+
+    /**
+     * The same extension with this security (verification, TLS: {@link KeylineServer#secure}); call
+     * it last, the other {@code with} methods do not carry it over. With TLS the endpoint is https.
+     */
+    public KeylineExtension withSecurity(ServerSecurity security) {
+        KeylineExtension copy = new KeylineExtension(settings, clock, operationsFactory, serverOptions);
+        copy.security = Objects.requireNonNull(security);
+        return copy;
     }
 
     @Override public void beforeAll(ExtensionContext context) {
@@ -118,8 +130,9 @@ public final class KeylineExtension implements BeforeAllCallback, AfterAllCallba
         engine = new Engine(TestStorage.openOwned(), clock, settings);
         metrics = EngineMetrics.attach(engine, clock, MetricsSettings.defaults());
         server = new KeylineServer(operationsFactory.apply(engine), serverOptions, clock, AdminRoutes.of(engine, metrics), metrics);
+        if (security != null) server.secure(security);
         int port = server.start("127.0.0.1", 0);
-        endpoint = URI.create("http://127.0.0.1:" + port);
+        endpoint = URI.create((server.tls() ? "https" : "http") + "://127.0.0.1:" + port);
     }
 
     /** Closes clients, server and engine, in that order; safe to call twice. */
