@@ -32,6 +32,7 @@ class LayeringTest {
             .layer("operations").definedBy("io.keyline.op..")
             .layer("protocol").definedBy("io.keyline.protocol..")
             .layer("expressions").definedBy("io.keyline.expr..")
+            .layer("partiql").definedBy("io.keyline.partiql..")
             .layer("engine").definedBy("io.keyline.engine..")
             .layer("capacity").definedBy("io.keyline.capacity..")
             .layer("metrics").definedBy("io.keyline.metrics..")
@@ -44,7 +45,8 @@ class LayeringTest {
             .whereLayer("simulator").mayOnlyBeAccessedByLayers("cli")
             .whereLayer("operations").mayOnlyBeAccessedByLayers("server", "simulator", "cli")
             .whereLayer("protocol").mayOnlyBeAccessedByLayers("operations", "server", "simulator")
-            .whereLayer("expressions").mayOnlyBeAccessedByLayers("operations", "engine")
+            .whereLayer("expressions").mayOnlyBeAccessedByLayers("operations", "engine", "partiql")
+            .whereLayer("partiql").mayOnlyBeAccessedByLayers("operations")
             .whereLayer("engine").mayOnlyBeAccessedByLayers("operations", "server", "simulator", "cli")
             .whereLayer("capacity").mayOnlyBeAccessedByLayers("engine", "insights", "operations", "server", "simulator", "cli", "metrics")
             .whereLayer("metrics").mayOnlyBeAccessedByLayers("engine", "operations", "server", "simulator", "cli")
@@ -76,6 +78,13 @@ class LayeringTest {
             .should().onlyDependOnClassesThat().resideInAnyPackage("io.keyline.expr..", "io.keyline.model..",
                     "io.keyline.error..", "java..")
             .as("expressions depend only on the data model and errors: no wire JSON, no engine");
+
+    @ArchTest
+    static final ArchRule partiqlIsALanguage = classes()
+            .that().resideInAPackage("io.keyline.partiql..")
+            .should().onlyDependOnClassesThat().resideInAnyPackage("io.keyline.partiql..", "io.keyline.expr..",
+                    "io.keyline.model..", "io.keyline.error..", "java..")
+            .as("PartiQL is parsed and translated to expressions on the data model alone: no engine, no wire JSON");
 
     @ArchTest
     static final ArchRule capacityIsALibrary = classes()

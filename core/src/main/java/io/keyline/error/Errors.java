@@ -99,6 +99,11 @@ public final class Errors {
         return oldItem == null ? e : e.withExtra("Item", oldItem);
     }
 
+    /** A PartiQL INSERT of an item that exists (docs/RULES.md#PARTIQL-INSERT). */
+    public static ApiException duplicateItem(String message) {
+        return client(DDB + "DuplicateItemException", message);
+    }
+
     /** Message: the exception's message field in the API reference (docs/RULES.md#LSI-ITEM-COLLECTION). */
     public static ApiException itemCollectionSizeLimitExceeded() {
         return client(DDB + "ItemCollectionSizeLimitExceededException",

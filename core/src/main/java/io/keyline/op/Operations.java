@@ -116,7 +116,11 @@ public final class Operations {
                 new ListStreams(engine),
                 new DescribeStream(engine),
                 new GetShardIterator(engine),
-                new GetRecords(engine)
+                new GetRecords(engine),
+                // PartiQL (docs/PARTIQL.md)
+                new ExecuteStatement(engine),
+                new BatchExecuteStatement(engine),
+                new ExecuteTransaction(engine)
         );
     }
 
