@@ -51,7 +51,7 @@ class BackupsTest {
         do {
             Map<String, Object> page = on.call("Scan", "{'TableName':'" + table + "'" + (start == null ? "" : ",'ExclusiveStartKey':" + start) + "}");
             out.addAll(list(page.get("Items")));
-            start = page.containsKey("LastEvaluatedKey") ? io.keyline.protocol.Json.write(page.get("LastEvaluatedKey")).replace('"', '\'') : null;
+            start = page.containsKey("LastEvaluatedKey") ? new String(io.keyline.protocol.Json.write(page.get("LastEvaluatedKey")), java.nio.charset.StandardCharsets.UTF_8).replace('"', '\'') : null;
         } while (start != null);
         return out;
     }
@@ -78,7 +78,7 @@ class BackupsTest {
 
         @Test void describeBackupNamesTheSourceAndItsFeatures() {
             createIndexed(cp, "tbl", 10);
-            String arn = (String) backup("tbl", "b1").get("BackupArn");
+            String arn = (String) backup("tbl", "bk1").get("BackupArn");
             Map<String, Object> d = map(cp.call("DescribeBackup", "{'BackupArn':'" + arn + "'}").get("BackupDescription"));
             Map<String, Object> source = map(d.get("SourceTableDetails"));
             assertThat(source.get("TableName")).isEqualTo("tbl");
@@ -100,7 +100,7 @@ class BackupsTest {
 
     @Nested class Validation {
         @Test void aMissingTableIsTableNotFound() {
-            ApiException e = cp.fail("CreateBackup", "{'TableName':'nope','BackupName':'b1'}");
+            ApiException e = cp.fail("CreateBackup", "{'TableName':'nope','BackupName':'bk1'}");
             assertThat(e.name()).isEqualTo("TableNotFoundException");
             assertThat(e.getMessage()).isEqualTo("Table not found: nope");
         }
@@ -109,14 +109,14 @@ class BackupsTest {
             String arn = "arn:aws:dynamodb:us-east-1:000000000000:table/tbl/backup/01700000000000-0000abcd";
             assertThat(cp.fail("DescribeBackup", "{'BackupArn':'" + arn + "'}").name()).isEqualTo("BackupNotFoundException");
             assertThat(cp.fail("DeleteBackup", "{'BackupArn':'" + arn + "'}").name()).isEqualTo("BackupNotFoundException");
-            assertThat(cp.fail("RestoreTableFromBackup", "{'BackupArn':'" + arn + "','TargetTableName':'t2'}").name())
+            assertThat(cp.fail("RestoreTableFromBackup", "{'BackupArn':'" + arn + "','TargetTableName':'tt2'}").name())
                     .isEqualTo("BackupNotFoundException");
         }
 
         @Test void restoringOntoAnExistingTableIsTableAlreadyExists() {
             cp.createSimple("tbl", false);
             cp.createSimple("other", false);
-            String arn = (String) backup("tbl", "b1").get("BackupArn");
+            String arn = (String) backup("tbl", "bk1").get("BackupArn");
             ApiException e = cp.fail("RestoreTableFromBackup", "{'BackupArn':'" + arn + "','TargetTableName':'other'}");
             assertThat(e.name()).isEqualTo("TableAlreadyExistsException");
             assertThat(e.getMessage()).isEqualTo("Table already exists: other");
@@ -127,11 +127,11 @@ class BackupsTest {
                     .withTableCreateDelay(Duration.ofSeconds(5)));
             slow.createSimple("tbl", false);
             slow.clock.advance(Duration.ofSeconds(10));
-            Map<String, Object> d = map(slow.call("CreateBackup", "{'TableName':'tbl','BackupName':'b1'}").get("BackupDetails"));
+            Map<String, Object> d = map(slow.call("CreateBackup", "{'TableName':'tbl','BackupName':'bk1'}").get("BackupDetails"));
             assertThat(d.get("BackupStatus")).isEqualTo("CREATING");
             String arn = (String) d.get("BackupArn");
             assertThat(slow.fail("DeleteBackup", "{'BackupArn':'" + arn + "'}").name()).isEqualTo("BackupInUseException");
-            assertThat(slow.fail("RestoreTableFromBackup", "{'BackupArn':'" + arn + "','TargetTableName':'t2'}").name())
+            assertThat(slow.fail("RestoreTableFromBackup", "{'BackupArn':'" + arn + "','TargetTableName':'tt2'}").name())
                     .isEqualTo("BackupInUseException");
             slow.clock.advance(Duration.ofSeconds(5));
             assertThat(map(map(slow.call("DescribeBackup", "{'BackupArn':'" + arn + "'}").get("BackupDescription")).get("BackupDetails"))
@@ -140,8 +140,8 @@ class BackupsTest {
 
         @Test void provisionedWithoutThroughputFromAnOnDemandBackupIsRefused() {
             cp.createSimple("tbl", false);
-            String arn = (String) backup("tbl", "b1").get("BackupArn");
-            assertThat(cp.fail("RestoreTableFromBackup", "{'BackupArn':'" + arn + "','TargetTableName':'t2','BillingModeOverride':'PROVISIONED'}")
+            String arn = (String) backup("tbl", "bk1").get("BackupArn");
+            assertThat(cp.fail("RestoreTableFromBackup", "{'BackupArn':'" + arn + "','TargetTableName':'tt2','BillingModeOverride':'PROVISIONED'}")
                     .name()).isEqualTo("ValidationException");
         }
     }
@@ -150,7 +150,7 @@ class BackupsTest {
         @Test void aRestoreHoldsTheItemsOfTheBackupAndNotLaterWrites() {
             createIndexed(cp, "tbl", 60);
             Set<Object> before = items(cp, "tbl");
-            String arn = (String) backup("tbl", "b1").get("BackupArn");
+            String arn = (String) backup("tbl", "bk1").get("BackupArn");
             put(cp, "tbl", 3, "changed");
             put(cp, "tbl", 100, "new");
             Map<String, Object> t = restore(arn, "copy", "");
@@ -164,7 +164,7 @@ class BackupsTest {
 
         @Test void theRestoredIndexesAreRebuilt() {
             createIndexed(cp, "tbl", 35);
-            String arn = (String) backup("tbl", "b1").get("BackupArn");
+            String arn = (String) backup("tbl", "bk1").get("BackupArn");
             restore(arn, "copy", "");
             Map<String, Object> t = cp.describe("copy");
             assertThat(map(list(t.get("GlobalSecondaryIndexes")).get(0))).containsEntry("IndexName", "byG").containsEntry("IndexStatus", "ACTIVE");
@@ -179,7 +179,7 @@ class BackupsTest {
 
         @Test void overridesReplaceTheBillingModeAndTheIndexes() {
             createIndexed(cp, "tbl", 5);
-            String arn = (String) backup("tbl", "b1").get("BackupArn");
+            String arn = (String) backup("tbl", "bk1").get("BackupArn");
             Map<String, Object> t = restore(arn, "copy", ",'BillingModeOverride':'PAY_PER_REQUEST','GlobalSecondaryIndexOverride':[],"
                     + "'SSESpecificationOverride':{'Enabled':true,'SSEType':'KMS'}");
             assertThat(map(t.get("BillingModeSummary")).get("BillingMode")).isEqualTo("PAY_PER_REQUEST");
@@ -193,7 +193,7 @@ class BackupsTest {
                     .withTableCreateDelay(Duration.ofSeconds(5)));
             slow.createSimple("tbl", false);
             slow.clock.advance(Duration.ofSeconds(10));
-            Map<String, Object> b = map(slow.call("CreateBackup", "{'TableName':'tbl','BackupName':'b1'}").get("BackupDetails"));
+            Map<String, Object> b = map(slow.call("CreateBackup", "{'TableName':'tbl','BackupName':'bk1'}").get("BackupDetails"));
             slow.clock.advance(Duration.ofSeconds(10));
             Map<String, Object> t = map(slow.call("RestoreTableFromBackup", "{'BackupArn':'" + b.get("BackupArn")
                     + "','TargetTableName':'copy'}").get("TableDescription"));
@@ -205,15 +205,15 @@ class BackupsTest {
         }
 
         @Test void listBackupsFiltersAndPages() {
-            cp.createSimple("a", false);
-            cp.createSimple("b", false);
-            String a1 = (String) backup("a", "a1").get("BackupArn");
+            cp.createSimple("taa", false);
+            cp.createSimple("tbb", false);
+            String a1 = (String) backup("taa", "aa1").get("BackupArn");
             cp.clock.advance(Duration.ofSeconds(10));
-            String b1 = (String) backup("b", "b1").get("BackupArn");
+            String b1 = (String) backup("tbb", "bb1").get("BackupArn");
             cp.clock.advance(Duration.ofSeconds(10));
-            String a2 = (String) backup("a", "a2").get("BackupArn");
+            String a2 = (String) backup("taa", "aa2").get("BackupArn");
             assertThat(arns(cp.call("ListBackups", "{}"))).containsExactly(a1, b1, a2);
-            assertThat(arns(cp.call("ListBackups", "{'TableName':'a'}"))).containsExactly(a1, a2);
+            assertThat(arns(cp.call("ListBackups", "{'TableName':'taa'}"))).containsExactly(a1, a2);
             assertThat(arns(cp.call("ListBackups", "{'BackupType':'SYSTEM'}"))).isEmpty();
             Map<String, Object> first = cp.call("ListBackups", "{'Limit':2}");
             assertThat(arns(first)).containsExactly(a1, b1);
@@ -221,7 +221,7 @@ class BackupsTest {
             Map<String, Object> second = cp.call("ListBackups", "{'Limit':2,'ExclusiveStartBackupArn':'" + b1 + "'}");
             assertThat(arns(second)).containsExactly(a2);
             assertThat(second).doesNotContainKey("LastEvaluatedBackupArn");
-            double b1At = ((Number) map(list(cp.call("ListBackups", "{'TableName':'b'}").get("BackupSummaries")).get(0))
+            double b1At = ((Number) map(list(cp.call("ListBackups", "{'TableName':'tbb'}").get("BackupSummaries")).get(0))
                     .get("BackupCreationDateTime")).doubleValue();
             assertThat(arns(cp.call("ListBackups", "{'TimeRangeLowerBound':" + b1At + "}"))).containsExactly(b1, a2);
             assertThat(arns(cp.call("ListBackups", "{'TimeRangeUpperBound':" + b1At + "}"))).containsExactly(a1, b1);
@@ -229,7 +229,7 @@ class BackupsTest {
 
         @Test void deleteBackupAnswersDeletedAndTheBackupIsGone() {
             cp.createSimple("tbl", false);
-            String arn = (String) backup("tbl", "b1").get("BackupArn");
+            String arn = (String) backup("tbl", "bk1").get("BackupArn");
             Map<String, Object> d = map(cp.call("DeleteBackup", "{'BackupArn':'" + arn + "'}").get("BackupDescription"));
             assertThat(map(d.get("BackupDetails")).get("BackupStatus")).isEqualTo("DELETED");
             assertThat(cp.fail("DescribeBackup", "{'BackupArn':'" + arn + "'}").name()).isEqualTo("BackupNotFoundException");
@@ -239,7 +239,7 @@ class BackupsTest {
         @Test void aBackupOutlivesItsTable() {
             createIndexed(cp, "tbl", 12);
             Set<Object> before = items(cp, "tbl");
-            String arn = (String) backup("tbl", "b1").get("BackupArn");
+            String arn = (String) backup("tbl", "bk1").get("BackupArn");
             cp.call("DeleteTable", "{'TableName':'tbl'}");
             restore(arn, "tbl", "");
             assertThat(items(cp, "tbl")).isEqualTo(before);

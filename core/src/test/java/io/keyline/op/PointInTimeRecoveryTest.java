@@ -83,18 +83,18 @@ class PointInTimeRecoveryTest {
         @Test void aRestoreNeedsRecoveryOnAndATimeInsideTheWindow() {
             cp.createSimple("tbl", false);
             Instant now = cp.clock.now();
-            ApiException off = cp.fail("RestoreTableToPointInTime", "{'SourceTableName':'tbl','TargetTableName':'t2','UseLatestRestorableTime':true}");
+            ApiException off = cp.fail("RestoreTableToPointInTime", "{'SourceTableName':'tbl','TargetTableName':'tt2','UseLatestRestorableTime':true}");
             assertThat(off.name()).isEqualTo("PointInTimeRecoveryUnavailableException");
             enable("tbl", "1");
-            ApiException early = cp.fail("RestoreTableToPointInTime", "{'SourceTableName':'tbl','TargetTableName':'t2','RestoreDateTime':"
+            ApiException early = cp.fail("RestoreTableToPointInTime", "{'SourceTableName':'tbl','TargetTableName':'tt2','RestoreDateTime':"
                     + seconds(now.minusSeconds(1)) + "}");
             assertThat(early.name()).isEqualTo("InvalidRestoreTimeException");
-            assertThat(cp.fail("RestoreTableToPointInTime", "{'SourceTableName':'tbl','TargetTableName':'t2'}").name())
+            assertThat(cp.fail("RestoreTableToPointInTime", "{'SourceTableName':'tbl','TargetTableName':'tt2'}").name())
                     .isEqualTo("ValidationException");
-            assertThat(cp.fail("RestoreTableToPointInTime", "{'TargetTableName':'t2','UseLatestRestorableTime':true}").name())
+            assertThat(cp.fail("RestoreTableToPointInTime", "{'TargetTableName':'tt2','UseLatestRestorableTime':true}").name())
                     .isEqualTo("ValidationException");
-            cp.createSimple("t2", false);
-            assertThat(cp.fail("RestoreTableToPointInTime", "{'SourceTableName':'tbl','TargetTableName':'t2','UseLatestRestorableTime':true}")
+            cp.createSimple("tt2", false);
+            assertThat(cp.fail("RestoreTableToPointInTime", "{'SourceTableName':'tbl','TargetTableName':'tt2','UseLatestRestorableTime':true}")
                     .name()).isEqualTo("TableAlreadyExistsException");
         }
     }
@@ -153,7 +153,7 @@ class PointInTimeRecoveryTest {
             enable("tbl", "2");
             cp.call("UpdateContinuousBackups", "{'TableName':'tbl','PointInTimeRecoverySpecification':{'PointInTimeRecoveryEnabled':false}}");
             assertThat(describe("tbl").get("ContinuousBackupsStatus")).isEqualTo("DISABLED");
-            assertThat(cp.fail("RestoreTableToPointInTime", "{'SourceTableName':'tbl','TargetTableName':'t2','UseLatestRestorableTime':true}")
+            assertThat(cp.fail("RestoreTableToPointInTime", "{'SourceTableName':'tbl','TargetTableName':'tt2','UseLatestRestorableTime':true}")
                     .name()).isEqualTo("PointInTimeRecoveryUnavailableException");
         }
     }

@@ -111,7 +111,7 @@ class BackupCrashTest {
         Object start = null;
         do {
             Map<String, Object> page = call("Scan", "{'TableName':'" + table + "'"
-                    + (start == null ? "" : ",'ExclusiveStartKey':" + Json.write(start).replace('"', '\'')) + "}");
+                    + (start == null ? "" : ",'ExclusiveStartKey':" + new String(Json.write(start), java.nio.charset.StandardCharsets.UTF_8).replace('"', '\'')) + "}");
             out.addAll((List<Object>) page.get("Items"));
             start = page.get("LastEvaluatedKey");
         } while (start != null);
