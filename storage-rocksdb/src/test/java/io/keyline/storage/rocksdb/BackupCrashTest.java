@@ -123,23 +123,23 @@ class BackupCrashTest {
 
     @SuppressWarnings("unchecked")
     private String backup(String table) {
-        return (String) ((Map<String, Object>) call("CreateBackup", "{'TableName':'" + table + "','BackupName':'b'}").get("BackupDetails"))
+        return (String) ((Map<String, Object>) call("CreateBackup", "{'TableName':'" + table + "','BackupName':'bak'}").get("BackupDetails"))
                 .get("BackupArn");
     }
 
     @Test void aBackupCutShortLeavesNoBackupAndAWholeOneSurvives() {
         open();
-        createTable("t");
+        createTable("src");
         long before = entries();
         storage.dieAfter(3); // keyspace counter, the backup's record, its first batch of items
-        assertThatThrownBy(() -> backup("t")).isInstanceOf(RuntimeException.class);
+        assertThatThrownBy(() -> backup("src")).isInstanceOf(RuntimeException.class);
         crashAndReopen();
         assertThat(backups()).isEmpty();
         assertThat(entries()).isEqualTo(before);
 
-        Set<Object> atBackup = items("t");
-        String arn = backup("t");
-        put("t", 1, "after");
+        Set<Object> atBackup = items("src");
+        String arn = backup("src");
+        put("src", 1, "after");
         crashAndReopen();
         assertThat(backups()).hasSize(1);
         call("RestoreTableFromBackup", "{'BackupArn':'" + arn + "','TargetTableName':'copy'}");
@@ -148,15 +148,15 @@ class BackupCrashTest {
 
     @Test void aRestoreCutShortLeavesNoTable() {
         open();
-        createTable("t");
-        String arn = backup("t");
+        createTable("src");
+        String arn = backup("src");
         storage.dieAfter(10);
         assertThatThrownBy(() -> call("RestoreTableFromBackup", "{'BackupArn':'" + arn + "','TargetTableName':'copy'}"))
                 .isInstanceOf(RuntimeException.class);
         crashAndReopen();
         assertThat(OperationCalls.fail(ops, "DescribeTable", "{'TableName':'copy'}").name()).isEqualTo("ResourceNotFoundException");
         call("RestoreTableFromBackup", "{'BackupArn':'" + arn + "','TargetTableName':'copy'}");
-        assertThat(items("copy")).isEqualTo(items("t"));
+        assertThat(items("copy")).isEqualTo(items("src"));
     }
 
     @SuppressWarnings("unchecked")
@@ -168,22 +168,22 @@ class BackupCrashTest {
 
     @Test void recoveryCutShortWhileStartingIsOffAndAWholeOneSurvivesARestart() {
         open();
-        createTable("t");
-        String enable = "{'TableName':'t','PointInTimeRecoverySpecification':{'PointInTimeRecoveryEnabled':true}}";
+        createTable("src");
+        String enable = "{'TableName':'src','PointInTimeRecoverySpecification':{'PointInTimeRecoveryEnabled':true}}";
         storage.dieAfter(4); // two keyspaces, the record, the base's first batch
         assertThatThrownBy(() -> call("UpdateContinuousBackups", enable)).isInstanceOf(RuntimeException.class);
         crashAndReopen();
-        assertThat(pitrStatus("t")).isEqualTo("DISABLED");
+        assertThat(pitrStatus("src")).isEqualTo("DISABLED");
 
         call("UpdateContinuousBackups", enable);
         clock.advance(Duration.ofSeconds(3));
-        put("t", 7, "changed");
-        Set<Object> now = items("t");
+        put("src", 7, "changed");
+        Set<Object> now = items("src");
         clock.advance(Duration.ofSeconds(3));
         crashAndReopen();
-        assertThat(pitrStatus("t")).isEqualTo("ENABLED");
-        put("t", 8, "after");
-        call("RestoreTableToPointInTime", "{'SourceTableName':'t','TargetTableName':'back','RestoreDateTime':"
+        assertThat(pitrStatus("src")).isEqualTo("ENABLED");
+        put("src", 8, "after");
+        call("RestoreTableToPointInTime", "{'SourceTableName':'src','TargetTableName':'back','RestoreDateTime':"
                 + (clock.now().minusSeconds(2).toEpochMilli() / 1000.0) + "}");
         assertThat(items("back")).isEqualTo(now);
     }
