@@ -120,7 +120,8 @@ class LayeringTest {
             .that().resideInAPackage("io.keyline.op..")
             .should().dependOnClassesThat().resideInAnyPackage("io.keyline.engine.store..", "io.keyline.engine.metering..",
                     "io.keyline.engine.index..", "io.keyline.engine.query..", "io.keyline.engine.transaction..",
-                    "io.keyline.engine.catalog..", "io.keyline.engine.codec..", "io.keyline.engine.stream..")
+                    "io.keyline.engine.catalog..", "io.keyline.engine.codec..", "io.keyline.engine.stream..",
+                    "io.keyline.engine.backup..")
             .as("operations reach the engine through its facade (io.keyline.engine), its API records (io.keyline.engine.api) and metadata, not its internals");
 
     @ArchTest

@@ -10,6 +10,8 @@ import io.keyline.engine.api.Page;
 import io.keyline.engine.api.PageRequest;
 import io.keyline.engine.api.ReadTarget;
 import io.keyline.engine.api.SortKeyCondition;
+import io.keyline.engine.backup.BackupServices;
+import io.keyline.engine.backup.Restores;
 import io.keyline.engine.catalog.Catalog;
 import io.keyline.engine.catalog.ItemSizer;
 import io.keyline.engine.codec.ItemCodec;
@@ -87,6 +89,8 @@ public final class Engine implements AutoCloseable {
     private final StreamRegistry streamRegistry;
     private final StreamReader streamReader;
     private final Streams streams;
+    private final BackupServices backupServices;
+    private final Backups backups;
     /** Null for a view: only the engine that built the services closes them. */
     private final Engine root;
 
@@ -116,10 +120,18 @@ public final class Engine implements AutoCloseable {
         this.streamReader = new StreamReader(streamRegistry, trimmer, clock);
         items.addHook(new StreamWriter(streamRegistry, clock, t -> capacity.binding(t).table(), trimmer::maybeTrim));
         this.streams = new Streams(streamReader, catalog, namespace, settings.region());
+        // Backups and point-in-time recovery: removes what a crash left unfinished, and logs changes after the stream writer.
+        this.backupServices = new BackupServices(storage, catalog, items, clock, settings, new Restores.Tables() {
+            @Override public void created(TableMetadata t) { capacity.register(t); }
+
+            @Override public void deleted(TableMetadata t) { capacity.unregister(t); }
+        });
+        this.backups = new Backups(backupServices, catalog, namespace);
         TransactionCapacity transactionCapacity = new TransactionCapacity(capacity, itemCapacity);
         this.batches = new Batches(new Transactions(items, clock, BatchAdmission.ADMIT_ALL, transactionCapacity), transactionCapacity,
                 namespace);
-        this.tables = new Tables(catalog, capacity, indexes, clock, settings, namespace, settings.region(), insights, streamRegistry);
+        this.tables = new Tables(catalog, capacity, indexes, clock, settings, namespace, settings.region(), insights, streamRegistry,
+                backupServices);
         this.meteredWrite = new MeteredWrite(items, capacity, itemCapacity);
         this.expirer = new Expirer(storage, catalog, items, clock, settings.timeToLive().deletionDelay());
         // Tables found on storage get their partitions now, with full burst buckets.
@@ -147,7 +159,9 @@ public final class Engine implements AutoCloseable {
         this.streamRegistry = root.streamRegistry;
         this.streamReader = root.streamReader;
         this.streams = new Streams(streamReader, catalog, ns, region);
-        this.tables = new Tables(catalog, capacity, indexes, clock, settings, ns, region, insights, streamRegistry);
+        this.backupServices = root.backupServices;
+        this.backups = new Backups(backupServices, catalog, ns);
+        this.tables = new Tables(catalog, capacity, indexes, clock, settings, ns, region, insights, streamRegistry, backupServices);
     }
 
     /**
@@ -337,6 +351,9 @@ public final class Engine implements AutoCloseable {
 
     /** The DynamoDB Streams verbs over this view's streams. */
     public Streams streams() { return streams; }
+
+    /** The verbs of on-demand backups and point-in-time recovery over this view's tables. */
+    public Backups backups() { return backups; }
 
     /** The several-item verbs of batches and transactions (snapshot reads, all-or-nothing writes, tokens). */
     public Batches batches() { return batches; }

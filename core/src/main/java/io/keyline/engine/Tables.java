@@ -2,6 +2,7 @@ package io.keyline.engine;
 
 import io.keyline.capacity.PartitionMap;
 import io.keyline.capacity.TableCapacity;
+import io.keyline.engine.backup.BackupServices;
 import io.keyline.engine.catalog.Catalog;
 import io.keyline.engine.catalog.TableStatistics;
 import io.keyline.engine.config.Settings;
@@ -49,10 +50,12 @@ public final class Tables {
     private final String region;
     private final ContributorInsights insights;
     private final StreamRegistry streams;
+    private final BackupServices backups;
 
     Tables(Catalog catalog, CapacityRegistry capacity, Indexes indexes, Clock clock, Settings settings, Namespace namespace,
-           String region, ContributorInsights insights, StreamRegistry streams) {
+           String region, ContributorInsights insights, StreamRegistry streams, BackupServices backups) {
         this.streams = streams;
+        this.backups = backups;
         this.catalog = catalog;
         this.capacity = capacity;
         this.indexes = indexes;
@@ -114,6 +117,7 @@ public final class Tables {
         capacity.unregister(deleted);
         insights.forget(deleted);
         streams.forget(deleted);
+        backups.forget(deleted);
         return new Deleted(deleted, before[0]);
     }
 

@@ -154,6 +154,49 @@ public final class Errors {
         return client(DDB + "IdempotentParameterMismatchException", message);
     }
 
+    // ---- backups and point-in-time recovery (docs/RULES.md#BACKUP-ERRORS) ----
+
+    /** The control plane of backups names a missing table this way, not as ResourceNotFoundException. */
+    public static ApiException tableNotFoundException(String tableName) {
+        return client(DDB + "TableNotFoundException", "Table not found: " + tableName);
+    }
+
+    public static ApiException tableAlreadyExists(String tableName) {
+        return client(DDB + "TableAlreadyExistsException", "Table already exists: " + tableName);
+    }
+
+    public static ApiException tableInUse(String message) {
+        return client(DDB + "TableInUseException", message);
+    }
+
+    public static ApiException backupNotFound(String backupArn) {
+        return client(DDB + "BackupNotFoundException", "Backup not found: " + backupArn);
+    }
+
+    public static ApiException backupInUse(String message) {
+        return client(DDB + "BackupInUseException", message);
+    }
+
+    public static ApiException continuousBackupsUnavailable(String message) {
+        return client(DDB + "ContinuousBackupsUnavailableException", message);
+    }
+
+    public static ApiException pointInTimeRecoveryUnavailable(String message) {
+        return client(DDB + "PointInTimeRecoveryUnavailableException", message);
+    }
+
+    public static ApiException invalidRestoreTime(String message) {
+        return client(DDB + "InvalidRestoreTimeException", message);
+    }
+
+    /**
+     * A DynamoDB operation, or a part of one, that Keyline does not serve (docs/RULES.md#NOT-SERVED):
+     * a ValidationException naming it, so that a client sees what is missing instead of an unknown name.
+     */
+    public static ApiException notServed(String what, String feature) {
+        return validation(what + " is not served by Keyline: " + feature + " are not implemented (see README.md, \"Not served\")");
+    }
+
     public static ApiException internal(String message) {
         return new ApiException(DDB + "InternalServerError", 500, message, null);
     }

@@ -1,10 +1,13 @@
 package io.keyline.op;
 
+import io.keyline.engine.Backups;
 import io.keyline.engine.Engine;
+import io.keyline.engine.api.RestoreSummary;
 import io.keyline.engine.Tables;
 import io.keyline.metadata.TableMetadata;
 import io.keyline.op.request.Names;
 import io.keyline.op.request.DescribeTableRequest;
+import io.keyline.op.response.BackupDescriptions;
 import io.keyline.op.response.TableDescriptions;
 import io.keyline.protocol.JsonObject;
 import io.keyline.protocol.shape.Violations;
@@ -13,8 +16,12 @@ import java.util.Map;
 /** DescribeTable: the full TableDescription of an existing table. Stateless. */
 public final class DescribeTable implements Operation<DescribeTableRequest> {
     private final Tables tables;
+    private final Backups backups;
 
-    public DescribeTable(Engine engine) { this.tables = engine.tables(); }
+    public DescribeTable(Engine engine) {
+        this.tables = engine.tables();
+        this.backups = engine.backups();
+    }
 
     @Override public String name() { return "DescribeTable"; }
 
@@ -32,6 +39,9 @@ public final class DescribeTable implements Operation<DescribeTableRequest> {
         String name = request.tableName();
         TableMetadata t = tables.get(name);
         if (t == null) throw Names.notFound(name);
-        return Map.of("Table", TableDescriptions.full(tables.shown(t), tables.usageOf(t), tables.now(), tables.region(), tables.accountId()));
+        Map<String, Object> d = TableDescriptions.full(tables.shown(t), tables.usageOf(t), tables.now(), tables.region(), tables.accountId());
+        RestoreSummary restored = backups.restoreSummary(t);
+        if (restored != null) d.put("RestoreSummary", BackupDescriptions.restoreSummary(restored));
+        return Map.of("Table", d);
     }
 }

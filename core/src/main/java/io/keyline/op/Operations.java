@@ -32,7 +32,7 @@ public final class Operations {
 
     /** Keyline's operations, each request checked against DynamoDB's shape for it. */
     public Operations(Engine engine) {
-        this(all(engine), engine, RequestShapes.dynamoDb());
+        this(NotServed.around(all(engine)), engine, RequestShapes.dynamoDb());
     }
 
     /** Operations whose requests are not checked against a shape (stand-ins for the server's tests). */
@@ -63,7 +63,7 @@ public final class Operations {
         if (cached != null) return cached;
         Engine view = engine.inRegion(region);
         if (view == engine) return this;
-        Operations made = new Operations(all(view), null, shapes);
+        Operations made = new Operations(NotServed.around(all(view)), null, shapes);
         if (byRegion.size() >= MAX_CACHED_REGIONS) return made;
         Operations prior = byRegion.putIfAbsent(region, made);
         return prior != null ? prior : made;
@@ -113,6 +113,14 @@ public final class Operations {
                 new ListContributorInsights(engine),
                 new UpdateTimeToLive(engine),
                 new DescribeTimeToLive(engine),
+                new CreateBackup(engine),
+                new DescribeBackup(engine),
+                new ListBackups(engine),
+                new DeleteBackup(engine),
+                new RestoreTableFromBackup(engine),
+                new UpdateContinuousBackups(engine),
+                new DescribeContinuousBackups(engine),
+                new RestoreTableToPointInTime(engine),
                 new ListStreams(engine),
                 new DescribeStream(engine),
                 new GetShardIterator(engine),

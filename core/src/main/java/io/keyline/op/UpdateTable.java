@@ -101,6 +101,7 @@ public final class UpdateTable implements Operation<UpdateTableRequest> {
             throw Errors.validation("At least one of ProvisionedThroughput, BillingMode, UpdateStreamEnabled, "
                     + "GlobalSecondaryIndexUpdates or SSESpecification or ReplicaUpdates is required for UpdateTable");
         }
+        if (request.hasReplicaUpdates()) throw Errors.notServed("UpdateTable's ReplicaUpdates", "global tables (replicas in other regions)");
         GlobalIndexUpdates.checkShape(updates);
         checkWarmIncreases(name, warm, updates);
         Instant now = tables.now();

@@ -132,12 +132,19 @@ public final class Catalog {
      * TableId and ARNs (which name {@code ns}), and persists it. Returns null if the name is taken
      * in {@code ns} (the caller words the error).
      */
-    public synchronized TableMetadata create(Namespace ns, NewTable spec) {
+    public synchronized TableMetadata create(Namespace ns, NewTable spec) { return create(ns, spec, false); }
+
+    /**
+     * {@link #create(Namespace, NewTable)}, or with {@code restoring} a table that stays CREATING
+     * with no end set (statusUntil null) until its restore sets one: the mark by which a restore
+     * cut short by a crash is found at start-up (engine.backup).
+     */
+    public synchronized TableMetadata create(Namespace ns, NewTable spec, boolean restoring) {
         if (get(ns, spec.name()) != null) return null;
         Instant now = clock.now();
         long tableKeyspace = nextKeyspaceId++;
         String arn = ns.tableArn(spec.name());
-        boolean creating = !settings.tableCreateDelay().isZero() && !settings.tableCreateDelay().isNegative();
+        boolean creating = restoring || !settings.tableCreateDelay().isZero() && !settings.tableCreateDelay().isNegative();
         TableStatus status = creating ? TableStatus.CREATING : TableStatus.ACTIVE;
         List<IndexMetadata> lsis = new ArrayList<>();
         for (NewIndex i : spec.localIndexes()) lsis.add(indexOf(i, arn, null));
@@ -147,7 +154,7 @@ public final class Catalog {
                 tableKeyspace, now, status, spec.keySchema(), spec.attributeDefinitions(), spec.billingMode(),
                 spec.billingMode() == BillingMode.PAY_PER_REQUEST ? now : null, spec.throughput(), spec.onDemand(),
                 lsis, gsis, spec.stream(), spec.sse(), spec.tableClass(), spec.deletionProtection(), spec.tags(),
-                creating ? now.plus(settings.tableCreateDelay()) : null, List.of(), spec.warmThroughput());
+                creating && !restoring ? now.plus(settings.tableCreateDelay()) : null, List.of(), spec.warmThroughput());
         WriteBatch batch = new WriteBatch();
         batch.put(CatalogLayout.counterKey(), Keyspaces.prefix(nextKeyspaceId));
         batch.put(CatalogLayout.tableKey(ns, t.name()), CatalogCodec.encode(t));
@@ -157,6 +164,22 @@ public final class Catalog {
         tables(ns).put(t.name(), t);
         return t;
     }
+
+    /**
+     * A fresh keyspace id, persisted at once, for data kept beside the tables (a backup's copy of
+     * a table, point-in-time recovery's log and base): never reused, like every keyspace id.
+     */
+    public synchronized long allocateKeyspace() {
+        long id = nextKeyspaceId++;
+        storage.write(new WriteBatch().put(CatalogLayout.counterKey(), Keyspaces.prefix(nextKeyspaceId)));
+        return id;
+    }
+
+    /** A table's definition in the catalog's persisted form (a backup keeps its source table's this way). */
+    public static byte[] encodeDefinition(TableMetadata t) { return CatalogCodec.encode(t); }
+
+    /** Reads back what {@link #encodeDefinition} wrote. */
+    public static TableMetadata decodeDefinition(byte[] bytes) { return CatalogCodec.decode(bytes); }
 
     /** A new GSI of table {@code tableArn} with a freshly allocated keyspace, for UpdateTable. */
     public synchronized IndexMetadata newGlobalIndex(NewIndex spec, String tableArn, TableStatus status) {
