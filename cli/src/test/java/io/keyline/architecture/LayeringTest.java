@@ -38,7 +38,8 @@ class LayeringTest {
             .layer("insights").definedBy("io.keyline.insights..")
             .layer("foundation").definedBy(FOUNDATION)
             .layer("storage SPI").definedBy("io.keyline.storage")
-            .layer("storage backends").definedBy("io.keyline.storage.memory..", "io.keyline.storage.rocksdb..")
+            .layer("storage backends").definedBy("io.keyline.storage.memory..", "io.keyline.storage.rocksdb..",
+                    "io.keyline.storage.cassandra..")
             .whereLayer("cli").mayNotBeAccessedByAnyLayer()
             .whereLayer("server").mayOnlyBeAccessedByLayers("cli")
             .whereLayer("simulator").mayOnlyBeAccessedByLayers("cli")
@@ -65,9 +66,10 @@ class LayeringTest {
 
     @ArchTest
     static final ArchRule backendsImplementOnlyTheSpi = classes()
-            .that().resideInAnyPackage("io.keyline.storage.memory..", "io.keyline.storage.rocksdb..")
+            .that().resideInAnyPackage("io.keyline.storage.memory..", "io.keyline.storage.rocksdb..", "io.keyline.storage.cassandra..")
             .should().onlyDependOnClassesThat().resideInAnyPackage("io.keyline.storage", "io.keyline.storage.memory..",
-                    "io.keyline.storage.rocksdb..", "java..", "org.rocksdb..", "org.slf4j..")
+                    "io.keyline.storage.rocksdb..", "io.keyline.storage.cassandra..", "java..", "org.rocksdb..", "org.slf4j..",
+                    "com.datastax.oss.driver..")
             .as("storage backends implement the storage SPI and import nothing else of Keyline");
 
     @ArchTest
