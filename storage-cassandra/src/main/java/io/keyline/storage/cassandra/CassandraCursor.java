@@ -122,13 +122,16 @@ final class CassandraCursor implements Cursor {
     /**
      * The heads that may hold keys of the range, in order: every shard from the shard of
      * {@code from} up to (not including) {@code to}, and in each, every head from the head of
-     * {@code from} below {@code to} (KeyLayout explains why those bounds lose nothing).
+     * {@code from} below {@code to} (KeyLayout explains why those bounds lose nothing). A shard
+     * shorter than {@link KeyLayout#SHARD_BYTES} is a whole key, so its one head is itself: no
+     * query.
      */
     private final class HeadWalk implements Iterator<byte[]> {
         private final ByteBuffer lowerHead = from == null ? null : KeyLayout.stored(KeyLayout.head(from));
         private final ByteBuffer upper = to == null ? null : KeyLayout.stored(to);
         private final ReadAhead<ByteBuffer> shards;
         private Iterator<Row> inShard = Collections.emptyIterator();
+        private byte[] wholeKeyShard;
 
         HeadWalk() {
             Iterator<Row> shardRows = storage.shards(from == null ? null : KeyLayout.stored(KeyLayout.shard(from)), upper, reverse).iterator();
@@ -137,19 +140,29 @@ final class CassandraCursor implements Cursor {
 
                 @Override public ByteBuffer next() { return shardRows.next().getByteBuffer(0); }
             };
-            shards = new ReadAhead<>(shardNames, shard -> storage.heads(shard, lowerHead, upper, reverse), SHARDS_AHEAD);
+            shards = new ReadAhead<>(shardNames,
+                    shard -> isWholeKey(shard) ? null : storage.heads(shard, lowerHead, upper, reverse), SHARDS_AHEAD);
         }
 
+        private static boolean isWholeKey(ByteBuffer storedShard) { return storedShard.remaining() - 1 < KeyLayout.SHARD_BYTES; }
+
         @Override public boolean hasNext() {
-            while (!inShard.hasNext()) {
+            while (wholeKeyShard == null && !inShard.hasNext()) {
                 if (!shards.hasNext()) return false;
-                inShard = shards.next().rows();
+                ReadAhead.Result<ByteBuffer> shard = shards.next();
+                if (isWholeKey(shard.input())) wholeKeyShard = KeyLayout.unstored(shard.input());
+                else inShard = shard.rows();
             }
             return true;
         }
 
         @Override public byte[] next() {
             if (!hasNext()) throw new NoSuchElementException();
+            if (wholeKeyShard != null) {
+                byte[] head = wholeKeyShard;
+                wholeKeyShard = null;
+                return head;
+            }
             return KeyLayout.unstored(inShard.next().getByteBuffer(0));
         }
     }

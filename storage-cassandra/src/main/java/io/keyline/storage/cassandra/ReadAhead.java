@@ -10,7 +10,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
 
 /**
- * One query per input, in the inputs' order, with up to {@code depth} of them in flight ahead
+ * One query per input (none where the query function answers null: no rows), in the inputs'
+ * order, with up to {@code depth} of them in flight ahead
  * of the one being read: a walk over many small Cassandra partitions (a Scan of short items, a
  * directory of heads) then costs about one round trip per {@code depth} partitions instead of
  * one per partition. Each query's rows are read a page at a time; later pages are fetched when
