@@ -20,6 +20,8 @@ import io.keyline.server.auth.CredentialStore;
 import io.keyline.server.tls.PemTls;
 import io.keyline.storage.Storage;
 import io.keyline.storage.StorageException;
+import io.keyline.storage.cassandra.CassandraOptions;
+import io.keyline.storage.cassandra.CassandraStorage;
 import io.keyline.storage.memory.MemoryStorage;
 import io.keyline.storage.rocksdb.RocksDbStorage;
 import io.keyline.time.SystemClock;
@@ -205,6 +207,42 @@ public final class ServeCommand implements Callable<Integer> {
         }
     }
 
+    // ---- cluster mode: storage in Apache Cassandra (docs/CLUSTER.md) ----
+
+    @Option(names = "--storage", paramLabel = "KIND", defaultValue = "rocksdb",
+            description = "Where the data lives: rocksdb (embedded, in --data-dir), memory (as --in-memory) or cassandra "
+                    + "(an Apache Cassandra cluster, --cassandra; several Keyline nodes may share it). Default: ${DEFAULT-VALUE}.")
+    String storageKind;
+
+    @Option(names = "--cassandra", paramLabel = "HOST:PORT[,...]", defaultValue = "127.0.0.1:9042",
+            description = "Contact points of the Cassandra cluster, with --storage cassandra (scripts/cassandra start runs one "
+                    + "on this machine). Default: ${DEFAULT-VALUE}.")
+    String cassandraPoints;
+
+    @Option(names = "--keyspace", paramLabel = "NAME", defaultValue = CassandraOptions.DEFAULT_KEYSPACE,
+            description = "Cassandra keyspace of the data, created if missing; Keyline nodes that share it serve the same tables. "
+                    + "Default: ${DEFAULT-VALUE}.")
+    String cassandraKeyspace;
+
+    @Option(names = "--replication", paramLabel = "N", defaultValue = "1",
+            description = "Replicas of each item when Keyline creates the Cassandra keyspace (3 for a 3-node cluster). Default: ${DEFAULT-VALUE}.")
+    int cassandraReplication;
+
+    @Option(names = "--consistency", paramLabel = "LEVEL", defaultValue = "QUORUM",
+            description = "Cassandra consistency level of every read and write (QUORUM: a write acknowledged is read by any "
+                    + "node while a majority of replicas is up). Default: ${DEFAULT-VALUE}.")
+    String cassandraConsistency;
+
+    /** The Cassandra storage options from the command line. */
+    CassandraOptions cassandraOptions() {
+        try {
+            return CassandraOptions.of(cassandraPoints).withKeyspace(cassandraKeyspace).withReplication(cassandraReplication)
+                    .withConsistency(cassandraConsistency);
+        } catch (IllegalArgumentException e) {
+            throw new StartupException(e.getMessage(), e);
+        }
+    }
+
     @Override
     public Integer call() {
         Running running = start();
@@ -323,7 +361,18 @@ public final class ServeCommand implements Callable<Integer> {
     }
 
     private Storage openStorage() {
-        if (inMemory) return new MemoryStorage();
+        String kind = inMemory ? "memory" : storageKind.toLowerCase(java.util.Locale.ROOT);
+        if (kind.equals("memory")) return new MemoryStorage();
+        if (kind.equals("cassandra")) {
+            try {
+                return CassandraStorage.open(cassandraOptions(), SystemClock.INSTANCE::now);
+            } catch (StorageException e) {
+                throw new StartupException(e.getMessage(), e);
+            }
+        }
+        if (!kind.equals("rocksdb")) {
+            throw new StartupException("--storage must be rocksdb, memory or cassandra, not " + storageKind, null);
+        }
         try {
             return new RocksDbStorage(dataDir);
         } catch (StorageException e) {

@@ -18,8 +18,15 @@ import com.tngtech.archunit.lang.ArchRule;
  * The simulator sits beside the server: it drives the same core (operations, engine, capacity
  * model, metrics, memory storage), and neither uses the other.
  */
-@AnalyzeClasses(packages = "io.keyline", importOptions = ImportOption.DoNotIncludeTests.class)
+@AnalyzeClasses(packages = "io.keyline", importOptions = {ImportOption.DoNotIncludeTests.class, LayeringTest.DoNotIncludeTestJars.class})
 class LayeringTest {
+    /** Other modules' test-jars on this module's test class path (storage-cassandra's TestCluster) hold tests, not layers. */
+    static final class DoNotIncludeTestJars implements ImportOption {
+        @Override public boolean includes(com.tngtech.archunit.core.importer.Location location) {
+            return !location.contains("-tests.jar");
+        }
+    }
+
     private static final String[] FOUNDATION = {
         "io.keyline.model..", "io.keyline.metadata..", "io.keyline.error..", "io.keyline.time.."};
 
@@ -39,7 +46,8 @@ class LayeringTest {
             .layer("insights").definedBy("io.keyline.insights..")
             .layer("foundation").definedBy(FOUNDATION)
             .layer("storage SPI").definedBy("io.keyline.storage")
-            .layer("storage backends").definedBy("io.keyline.storage.memory..", "io.keyline.storage.rocksdb..")
+            .layer("storage backends").definedBy("io.keyline.storage.memory..", "io.keyline.storage.rocksdb..",
+                    "io.keyline.storage.cassandra..")
             .whereLayer("cli").mayNotBeAccessedByAnyLayer()
             .whereLayer("server").mayOnlyBeAccessedByLayers("cli")
             .whereLayer("simulator").mayOnlyBeAccessedByLayers("cli")
@@ -67,9 +75,10 @@ class LayeringTest {
 
     @ArchTest
     static final ArchRule backendsImplementOnlyTheSpi = classes()
-            .that().resideInAnyPackage("io.keyline.storage.memory..", "io.keyline.storage.rocksdb..")
+            .that().resideInAnyPackage("io.keyline.storage.memory..", "io.keyline.storage.rocksdb..", "io.keyline.storage.cassandra..")
             .should().onlyDependOnClassesThat().resideInAnyPackage("io.keyline.storage", "io.keyline.storage.memory..",
-                    "io.keyline.storage.rocksdb..", "java..", "org.rocksdb..", "org.slf4j..")
+                    "io.keyline.storage.rocksdb..", "io.keyline.storage.cassandra..", "java..", "org.rocksdb..", "org.slf4j..",
+                    "com.datastax.oss.driver..")
             .as("storage backends implement the storage SPI and import nothing else of Keyline");
 
     @ArchTest

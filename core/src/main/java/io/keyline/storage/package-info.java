@@ -3,6 +3,7 @@
  * reverse cursors, atomic write batches and consistent snapshots. Keys compare as unsigned
  * bytes; the engine's key codec ({@code io.keyline.engine.codec}) lays tables and indexes out
  * in it by an 8-byte keyspace prefix (keyspace 0 is the catalog). Backends live in
- * sub-packages and modules: {@code storage.memory} here, RocksDB in storage-rocksdb.
+ * sub-packages and modules: {@code storage.memory} here, RocksDB in storage-rocksdb, Cassandra
+ * in storage-cassandra.
  */
 package io.keyline.storage;

@@ -1,0 +1,409 @@
+package io.keyline.storage.cassandra;
+
+import com.datastax.oss.driver.api.core.ConsistencyLevel;
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.DefaultConsistencyLevel;
+import com.datastax.oss.driver.api.core.DriverException;
+import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
+import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
+import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
+import com.datastax.oss.driver.api.core.cql.BatchStatement;
+import com.datastax.oss.driver.api.core.cql.BatchStatementBuilder;
+import com.datastax.oss.driver.api.core.cql.BatchType;
+import com.datastax.oss.driver.api.core.cql.BoundStatement;
+import com.datastax.oss.driver.api.core.cql.Row;
+import io.keyline.storage.Cursor;
+import io.keyline.storage.Snapshot;
+import io.keyline.storage.Storage;
+import io.keyline.storage.StorageException;
+import io.keyline.storage.WriteBatch;
+import java.net.InetSocketAddress;
+import java.nio.ByteBuffer;
+import java.time.Duration;
+import java.time.InstantSource;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.Lock;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
+import java.util.function.Supplier;
+
+/**
+ * Storage in an Apache Cassandra cluster (docs/CLUSTER.md), through the Java driver.
+ *
+ * <p>Layout: {@link KeyLayout} and {@link Schema}. Every batch is written as rows of one new
+ * version ({@link Versions}); a reader reads at a version, so batches are atomic for every reader
+ * of this process (point reads, multi-gets, cursors and snapshots), snapshots and cursors see one
+ * point in time, and superseded versions are deleted later by the {@link Collector}. A batch is
+ * one Cassandra batch (logged when it spans partitions, so Cassandra applies all of it or, after
+ * a crash, replays it from its batch log) unless it is larger than {@value #CHUNK_BYTES} bytes:
+ * then several, still atomic for readers, but a crash of this process mid-batch can leave part
+ * of it, which this process's successor sees. Durable once written at the configured
+ * consistency level (QUORUM by default: on a majority of replicas' commit logs).
+ *
+ * <p>Across Keyline nodes sharing a keyspace: a batch acknowledged by one node is seen by a read
+ * that starts later on another (versions come from the wall clock, read points are at least
+ * now); but a reader may see another node's batch that is still being written in part, and a
+ * snapshot older than the collector's delay may miss versions another node collected. What is
+ * weaker than on RocksDB, and why, is in docs/CLUSTER.md.
+ *
+ * <p>Threading: thread-safe. Batches with a range delete run alone (a write lock of this
+ * process), since their keys are found by reading; other batches run in parallel. Driver
+ * failures surface as {@link StorageException}, as does any call after {@link #close}.
+ */
+public final class CassandraStorage implements Storage {
+    /** Rows a cursor fetches per round trip: a page of a Query rarely needs more. */
+    static final int PAGE_ROWS = 256;
+    /** The largest Cassandra batch written at once (well below Cassandra's mutation limit). */
+    static final int CHUNK_BYTES = 2 << 20;
+    private static final int CHUNK_STATEMENTS = 2048;
+    /** A bound on the directory entries remembered as written; forgetting one only costs a rewrite. */
+    private static final int MAX_KNOWN_HEADS = 1 << 20;
+    private static final byte[] TOMBSTONE = new byte[0];
+
+    private final CqlSession session;
+    private final boolean ownsSession;
+    private final CassandraOptions options;
+    private final ConsistencyLevel consistency;
+    private final Schema schema;
+    private final Versions versions;
+    private final Collector collector;
+    private final Set<ByteBuffer> knownHeads = ConcurrentHashMap.newKeySet();
+    private final Set<ByteBuffer> knownShards = ConcurrentHashMap.newKeySet();
+    private final ReentrantReadWriteLock writers = new ReentrantReadWriteLock();
+    private volatile boolean closed;
+
+    /** Connects to the cluster (its own driver session, closed with the storage) and creates the keyspace and tables if missing. */
+    public static CassandraStorage open(CassandraOptions options, InstantSource clock) {
+        CqlSession session;
+        try {
+            DriverConfigLoader config = DriverConfigLoader.programmaticBuilder()
+                    .withDuration(DefaultDriverOption.REQUEST_TIMEOUT, Duration.ofSeconds(20))
+                    .withDuration(DefaultDriverOption.CONNECTION_INIT_QUERY_TIMEOUT, Duration.ofSeconds(10))
+                    .withDuration(DefaultDriverOption.CONTROL_CONNECTION_AGREEMENT_TIMEOUT, Duration.ofSeconds(30))
+                    .withInt(DefaultDriverOption.REQUEST_PAGE_SIZE, PAGE_ROWS)
+                    .build();
+            List<InetSocketAddress> points = options.contactPoints().stream()
+                    .map(a -> new InetSocketAddress(a.getHostString(), a.getPort())).toList();
+            session = CqlSession.builder().addContactPoints(points).withLocalDatacenter(options.localDatacenter())
+                    .withConfigLoader(config).build();
+        } catch (DriverException | IllegalStateException e) {
+            throw new StorageException("cannot connect to Cassandra at " + options.describePoints() + ": " + e.getMessage(), e);
+        }
+        try {
+            return new CassandraStorage(session, true, options, clock);
+        } catch (RuntimeException e) {
+            session.close();
+            throw e;
+        }
+    }
+
+    /** A storage on a session the caller owns (and closes); creates the keyspace and tables if missing. */
+    public CassandraStorage(CqlSession session, CassandraOptions options, InstantSource clock) {
+        this(session, false, options, clock);
+    }
+
+    private CassandraStorage(CqlSession session, boolean ownsSession, CassandraOptions options, InstantSource clock) {
+        this.session = session;
+        this.ownsSession = ownsSession;
+        this.options = options;
+        this.consistency = DefaultConsistencyLevel.valueOf(options.consistency());
+        this.schema = new Schema(session, options.keyspace());
+        this.versions = new Versions(clock);
+        this.collector = new Collector(session, schema, consistency, versions, clock, options.gcDelay());
+        driver("create the keyspace " + options.keyspace(), () -> {
+            schema.create(options.replication());
+            return null;
+        });
+    }
+
+    // ---- reads ----
+
+    @Override public byte[] get(byte[] key) {
+        checkOpen();
+        Versions.ReadPoint point = versions.openReader();
+        try {
+            return read(key, point);
+        } finally {
+            releaseReader(point);
+        }
+    }
+
+    @Override public List<byte[]> multiGet(List<byte[]> keys) {
+        checkOpen();
+        Versions.ReadPoint point = versions.openReader();
+        try {
+            return multiRead(keys, point);
+        } finally {
+            releaseReader(point);
+        }
+    }
+
+    @Override public Cursor range(byte[] from, byte[] to, boolean reverse) {
+        checkOpen();
+        Versions.ReadPoint point = versions.openReader();
+        try {
+            return new CassandraCursor(this, from, to, reverse, point);
+        } catch (RuntimeException e) {
+            releaseReader(point);
+            throw e;
+        }
+    }
+
+    @Override public Snapshot snapshot() {
+        checkOpen();
+        return new CassandraSnapshot(this, versions.openReader());
+    }
+
+    /** The value of {@code key} at read point {@code point}, or null. */
+    byte[] read(byte[] key, Versions.ReadPoint point) {
+        checkOpen();
+        return driver("read", () -> newestValue(session.execute(getStatement(key)), point));
+    }
+
+    List<byte[]> multiRead(List<byte[]> keys, Versions.ReadPoint point) {
+        checkOpen();
+        return driver("multi-get", () -> {
+            List<CompletableFuture<AsyncResultSet>> pending = new ArrayList<>(keys.size());
+            for (byte[] key : keys) pending.add(session.executeAsync(getStatement(key)).toCompletableFuture());
+            List<byte[]> values = new ArrayList<>(keys.size());
+            for (int i = 0; i < keys.size(); i++) {
+                AsyncResultSet page = pending.get(i).join();
+                // a key has more versions than a page only under heavy rewriting: read it whole
+                values.add(page.hasMorePages() ? newestValue(session.execute(getStatement(keys.get(i))), point)
+                        : newestValue(page.currentPage(), point));
+            }
+            return values;
+        });
+    }
+
+    private BoundStatement getStatement(byte[] key) {
+        return schema.getEntry().bind(KeyLayout.stored(KeyLayout.head(key)), KeyLayout.stored(KeyLayout.tail(key)))
+                .setConsistencyLevel(consistency);
+    }
+
+    /** Of one key's versions (newest first), the value of the newest visible at {@code point}, or null. */
+    private byte[] newestValue(Iterable<Row> rows, Versions.ReadPoint point) {
+        for (Row row : rows) {
+            if (!versions.visible(row.getLong(0), point)) continue;
+            return row.getBoolean(2) ? null : bytes(row.getByteBuffer(1));
+        }
+        return null;
+    }
+
+    /** Rows (tail, version, value, deleted) of one head within tail bounds (null = open), first page. */
+    CompletableFuture<AsyncResultSet> slice(byte[] head, byte[] lowerTail, byte[] upperTail, boolean reverse) {
+        List<Object> values = new ArrayList<>(3);
+        values.add(KeyLayout.stored(head));
+        if (lowerTail != null) values.add(KeyLayout.stored(lowerTail));
+        if (upperTail != null) values.add(KeyLayout.stored(upperTail));
+        return executeAsync(schema.slice(lowerTail != null, upperTail != null, reverse).bind(values.toArray()));
+    }
+
+    /** Stored shards between stored bounds (null = open), in order. */
+    Iterable<Row> shards(ByteBuffer lower, ByteBuffer upper, boolean reverse) {
+        List<Object> values = new ArrayList<>(2);
+        if (lower != null) values.add(lower);
+        if (upper != null) values.add(upper);
+        BoundStatement statement = schema.shards(lower != null, upper != null, reverse).bind(values.toArray());
+        checkOpen();
+        return driver("read", () -> session.execute(statement.setConsistencyLevel(consistency).setPageSize(PAGE_ROWS)));
+    }
+
+    /** Stored heads of one stored shard between stored bounds (null = open), in order, first page. */
+    CompletableFuture<AsyncResultSet> heads(ByteBuffer shard, ByteBuffer lower, ByteBuffer upper, boolean reverse) {
+        List<Object> values = new ArrayList<>(3);
+        values.add(shard);
+        if (lower != null) values.add(lower);
+        if (upper != null) values.add(upper);
+        return executeAsync(schema.heads(lower != null, upper != null, reverse).bind(values.toArray()));
+    }
+
+    private CompletableFuture<AsyncResultSet> executeAsync(BoundStatement statement) {
+        checkOpen();
+        return driver("read", () -> session.executeAsync(statement.setConsistencyLevel(consistency).setPageSize(PAGE_ROWS))
+                .toCompletableFuture());
+    }
+
+    boolean visible(long version, Versions.ReadPoint point) { return versions.visible(version, point); }
+
+    void retainReader(Versions.ReadPoint point) { versions.retainReader(point); }
+
+    void releaseReader(Versions.ReadPoint point) {
+        versions.closeReader(point);
+        if (!closed) collector.collect();
+    }
+
+    // ---- writes ----
+
+    @Override public void write(WriteBatch batch) {
+        checkOpen();
+        if (batch.isEmpty()) return;
+        boolean alone = batch.mutations().stream().anyMatch(m -> m.kind() == WriteBatch.Kind.DELETE_RANGE);
+        Lock lock = alone ? writers.writeLock() : writers.readLock();
+        lock.lock();
+        try {
+            Map<ByteBuffer, byte[]> effects = effects(batch);
+            if (effects.isEmpty()) return;
+            long version = versions.beginWrite();
+            boolean written = false;
+            try {
+                driver("write", () -> {
+                    apply(effects, version);
+                    return null;
+                });
+                written = true;
+            } finally {
+                versions.endWrite(version, written);
+            }
+            for (Map.Entry<ByteBuffer, byte[]> e : effects.entrySet()) {
+                byte[] key = e.getKey().array();
+                collector.superseded(KeyLayout.stored(KeyLayout.head(key)), KeyLayout.stored(KeyLayout.tail(key)), version,
+                        e.getValue() == TOMBSTONE);
+            }
+            collector.collect();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** The batch's last word on each key it touches, in order: a value, or {@link #TOMBSTONE}. */
+    private Map<ByteBuffer, byte[]> effects(WriteBatch batch) {
+        Map<ByteBuffer, byte[]> effects = new LinkedHashMap<>();
+        for (WriteBatch.Mutation m : batch.mutations()) {
+            switch (m.kind()) {
+                case PUT -> put(effects, m.key(), m.value().clone());
+                case DELETE -> put(effects, m.key(), TOMBSTONE);
+                case DELETE_RANGE -> {
+                    if (Arrays.compareUnsigned(m.key(), m.endKey()) >= 0) continue;
+                    for (ByteBuffer key : List.copyOf(effects.keySet())) {
+                        if (Arrays.compareUnsigned(key.array(), m.key()) >= 0 && Arrays.compareUnsigned(key.array(), m.endKey()) < 0) {
+                            put(effects, key.array(), TOMBSTONE);
+                        }
+                    }
+                    try (Cursor c = range(m.key(), m.endKey(), false)) {
+                        while (c.next()) put(effects, c.key(), TOMBSTONE);
+                    }
+                }
+            }
+        }
+        return effects;
+    }
+
+    private static void put(Map<ByteBuffer, byte[]> effects, byte[] key, byte[] value) {
+        ByteBuffer k = ByteBuffer.wrap(key.clone());
+        effects.remove(k); // the last word moves to the end: order of first appearance does not matter, but is stable
+        effects.put(k, value);
+    }
+
+    private void apply(Map<ByteBuffer, byte[]> effects, long version) {
+        List<BoundStatement> statements = new ArrayList<>();
+        Set<ByteBuffer> newHeads = new HashSet<>();
+        Set<ByteBuffer> newShards = new HashSet<>();
+        Set<ByteBuffer> partitions = new HashSet<>();
+        for (Map.Entry<ByteBuffer, byte[]> e : effects.entrySet()) {
+            byte[] key = e.getKey().array();
+            byte[] head = KeyLayout.head(key);
+            ByteBuffer storedHead = KeyLayout.stored(head);
+            boolean deletion = e.getValue() == TOMBSTONE;
+            ByteBuffer storedTail = KeyLayout.stored(KeyLayout.tail(key));
+            statements.add(deletion ? schema.insertDeletion().bind(storedHead, storedTail, version)
+                    : schema.insertValue().bind(storedHead, storedTail, version, ByteBuffer.wrap(e.getValue())));
+            partitions.add(storedHead);
+            if (!deletion && !knownHeads.contains(storedHead) && newHeads.add(storedHead)) {
+                ByteBuffer shard = KeyLayout.stored(KeyLayout.shard(head));
+                statements.add(schema.insertHead().bind(shard, storedHead));
+                partitions.add(shard);
+                if (!knownShards.contains(shard) && newShards.add(shard)) {
+                    statements.add(schema.insertShard().bind(shard));
+                    partitions.add(ByteBuffer.allocate(0));
+                }
+            }
+        }
+        boolean oneBatch = true;
+        int bytes = 0;
+        List<BoundStatement> chunk = new ArrayList<>();
+        for (BoundStatement s : statements) {
+            int size = s.computeSizeInBytes(session.getContext());
+            if (!chunk.isEmpty() && (bytes + size > CHUNK_BYTES || chunk.size() >= CHUNK_STATEMENTS)) {
+                execute(chunk, BatchType.LOGGED);
+                chunk.clear();
+                bytes = 0;
+                oneBatch = false;
+            }
+            chunk.add(s);
+            bytes += size;
+        }
+        execute(chunk, oneBatch && partitions.size() == 1 ? BatchType.UNLOGGED : BatchType.LOGGED);
+        if (knownHeads.size() > MAX_KNOWN_HEADS) knownHeads.clear();
+        knownHeads.addAll(newHeads);
+        knownShards.addAll(newShards);
+    }
+
+    private void execute(List<BoundStatement> chunk, BatchType type) {
+        if (chunk.size() == 1) {
+            session.execute(chunk.get(0).setConsistencyLevel(consistency));
+            return;
+        }
+        BatchStatementBuilder batch = BatchStatement.builder(type).setConsistencyLevel(consistency);
+        for (BoundStatement s : chunk) batch.addStatement(s);
+        session.execute(batch.build());
+    }
+
+    // ---- lifecycle ----
+
+    @Override public String describe() {
+        return "Cassandra at " + options.describePoints() + ", keyspace " + options.keyspace() + " (replication "
+                + options.replication() + ", " + options.consistency() + ")";
+    }
+
+    /** Closes the driver session if this storage opened it. Idempotent. */
+    @Override public void close() {
+        if (closed) return;
+        closed = true;
+        if (ownsSession) session.close();
+    }
+
+    /** Empties the storage's tables: for tests that reuse one keyspace. */
+    public void truncate() {
+        checkOpen();
+        driver("truncate", () -> {
+            schema.truncate();
+            return null;
+        });
+        knownHeads.clear();
+        knownShards.clear();
+    }
+
+    void checkOpen() {
+        if (closed) throw new StorageException("storage is closed: " + describe());
+    }
+
+    private <T> T driver(String what, Supplier<T> action) {
+        try {
+            return action.get();
+        } catch (CompletionException e) {
+            Throwable cause = e.getCause() != null ? e.getCause() : e;
+            throw new StorageException("Cassandra " + what + " failed: " + cause.getMessage(), cause);
+        } catch (DriverException | IllegalStateException e) {
+            if (closed) throw new StorageException("storage is closed: " + describe(), e);
+            throw new StorageException("Cassandra " + what + " failed: " + e.getMessage(), e);
+        }
+    }
+
+    /** The bytes of a blob column; an empty value (which Cassandra may hand back as null) is empty. */
+    static byte[] bytes(ByteBuffer buffer) {
+        if (buffer == null) return new byte[0];
+        ByteBuffer b = buffer.duplicate();
+        byte[] out = new byte[b.remaining()];
+        b.get(out);
+        return out;
+    }
+}
