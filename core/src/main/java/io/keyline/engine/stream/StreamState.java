@@ -52,6 +52,17 @@ final class StreamState {
 
     boolean enabled() { return disabledMillis < 0; }
 
+    /**
+     * DescribeStream's StreamStatus at {@code nowMillis} (docs/RULES.md#STREAM-STATUS): ENABLING
+     * for {@code enablingMillis} after the stream was enabled, then ENABLED; once disabled,
+     * DISABLING for {@code disablingMillis}, then DISABLED. Records are kept from the moment of
+     * enabling and stop at once on disabling: only the status lingers, as DynamoDB shows it.
+     */
+    String status(long nowMillis, long enablingMillis, long disablingMillis) {
+        if (enabled()) return nowMillis < createdMillis + enablingMillis ? "ENABLING" : "ENABLED";
+        return nowMillis < disabledMillis + disablingMillis ? "DISABLING" : "DISABLED";
+    }
+
     /** Open shards in partition order (by start). */
     List<ShardState> openShards() {
         List<ShardState> open = new ArrayList<>();
