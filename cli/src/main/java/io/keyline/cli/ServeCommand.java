@@ -71,12 +71,13 @@ public final class ServeCommand implements Callable<Integer> {
     Path dataDir;
 
     @Option(names = "--table-create-delay", paramLabel = "DURATION", defaultValue = "0", converter = DurationConverter.class,
-            description = "How long a new table or index stays CREATING before it is ACTIVE, as DynamoDB's do "
-                    + "(e.g. 500ms, 2s). Default: ${DEFAULT-VALUE}.")
+            description = "How long a new table or index stays CREATING before it is ACTIVE, as DynamoDB's do, "
+                    + "and a new stream ENABLING before it is ENABLED (e.g. 500ms, 2s). Default: ${DEFAULT-VALUE}.")
     Duration tableCreateDelay;
 
     @Option(names = "--table-delete-delay", paramLabel = "DURATION", defaultValue = "0", converter = DurationConverter.class,
-            description = "How long a deleted table, or a GSI deleted by UpdateTable, stays DELETING before it is gone (e.g. 500ms, 2s). Default: ${DEFAULT-VALUE}.")
+            description = "How long a deleted table, or a GSI deleted by UpdateTable, stays DELETING before it is gone, "
+                    + "and a disabled stream DISABLING before it is DISABLED (e.g. 500ms, 2s). Default: ${DEFAULT-VALUE}.")
     Duration tableDeleteDelay;
 
     @Option(names = "--gsi-lag", paramLabel = "DURATION", defaultValue = "0", converter = DurationConverter.class,

@@ -117,7 +117,8 @@ public final class Engine implements AutoCloseable {
         this.indexes = new Indexes(storage, catalog, items, clock, settings);
         this.streamRegistry = new StreamRegistry(storage, clock);
         StreamTrimmer trimmer = new StreamTrimmer(streamRegistry, clock);
-        this.streamReader = new StreamReader(streamRegistry, trimmer, clock);
+        // A stream shows ENABLING and DISABLING as long as a table shows CREATING and DELETING (docs/RULES.md#STREAM-STATUS).
+        this.streamReader = new StreamReader(streamRegistry, trimmer, clock, settings.tableCreateDelay(), settings.tableDeleteDelay());
         items.addHook(new StreamWriter(streamRegistry, clock, t -> capacity.binding(t).table(), trimmer::maybeTrim));
         this.streams = new Streams(streamReader, catalog, namespace, settings.region());
         // Backups and point-in-time recovery: removes what a crash left unfinished, and logs changes after the stream writer.

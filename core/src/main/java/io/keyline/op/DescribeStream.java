@@ -15,7 +15,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * DescribeStream (DynamoDB Streams): the stream's status (ENABLED, or DISABLED once disabled),
+ * DescribeStream (DynamoDB Streams): the stream's status (ENABLING, ENABLED, DISABLING, DISABLED: docs/RULES.md#STREAM-STATUS),
  * view type, table and key schema, and a page of its shards in ShardId order (Limit 1-100,
  * default 100, after ExclusiveStartShardId; LastEvaluatedShardId when more follow), each with its
  * parent and sequence-number range; ShardFilter CHILD_SHARDS keeps the children of one shard

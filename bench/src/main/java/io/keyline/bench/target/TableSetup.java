@@ -25,6 +25,7 @@ import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
 import software.amazon.awssdk.services.dynamodb.model.KeyType;
 import software.amazon.awssdk.services.dynamodb.model.ResourceInUseException;
 import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
+import software.amazon.awssdk.services.dynamodb.model.StreamSpecification;
 import software.amazon.awssdk.services.dynamodb.model.TableStatus;
 import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
@@ -85,6 +86,13 @@ public final class TableSetup {
      */
     public static final long PROVISIONED_UNITS = 200_000;
 
+    /**
+     * {@code -Dkeyline.bench.stream=NEW_AND_OLD_IMAGES} (or another view type) creates the table
+     * with a stream, to measure what a stream costs the write path over HTTP (docs/BENCHMARKS.md,
+     * "Streams: PutItem with a stream"); unset, the table has none.
+     */
+    static final String STREAM_VIEW_TYPE = System.getProperty("keyline.bench.stream");
+
     private void create(String table) throws InterruptedException {
         try {
             client.createTable(b -> b.tableName(table)
@@ -94,7 +102,9 @@ public final class TableSetup {
                             AttributeDefinition.builder().attributeName("pk").attributeType(ScalarAttributeType.S).build(),
                             AttributeDefinition.builder().attributeName("sk").attributeType(ScalarAttributeType.N).build())
                     .billingMode(BillingMode.PROVISIONED)
-                    .provisionedThroughput(t -> t.readCapacityUnits(PROVISIONED_UNITS).writeCapacityUnits(PROVISIONED_UNITS))).join();
+                    .provisionedThroughput(t -> t.readCapacityUnits(PROVISIONED_UNITS).writeCapacityUnits(PROVISIONED_UNITS))
+                    .streamSpecification(STREAM_VIEW_TYPE == null ? null
+                            : StreamSpecification.builder().streamEnabled(true).streamViewType(STREAM_VIEW_TYPE).build())).join();
         } catch (CompletionException e) {
             if (!(e.getCause() instanceof ResourceInUseException)) throw e;
         }

@@ -61,6 +61,15 @@ public final class ItemStore {
                               WriteBatch batch);
 
         /**
+         * The same, given also the images as stored ({@link ItemCodec}; null where absent), for a
+         * hook that writes an image again (a stream record) and need not encode it a second time.
+         */
+        default Runnable beforeCommit(TableMetadata table, Map<String, AttributeValue> oldItem, Map<String, AttributeValue> newItem,
+                                      byte[] oldEncoded, byte[] newEncoded, WriteBatch batch) {
+            return beforeCommit(table, oldItem, newItem, batch);
+        }
+
+        /**
          * The batch that {@link #beforeCommit} was given has been written, or never will be (the
          * write failed, or a later step refused it); called once per batch, whatever happened,
          * before the items' locks are released.
@@ -75,8 +84,14 @@ public final class ItemStore {
             return new WriteHook() {
                 @Override public Runnable beforeCommit(TableMetadata table, Map<String, AttributeValue> oldItem,
                                                        Map<String, AttributeValue> newItem, WriteBatch batch) {
-                    Runnable a = first.beforeCommit(table, oldItem, newItem, batch);
-                    Runnable b = next.beforeCommit(table, oldItem, newItem, batch);
+                    return beforeCommit(table, oldItem, newItem, null, null, batch);
+                }
+
+                @Override public Runnable beforeCommit(TableMetadata table, Map<String, AttributeValue> oldItem,
+                                                       Map<String, AttributeValue> newItem, byte[] oldEncoded, byte[] newEncoded,
+                                                       WriteBatch batch) {
+                    Runnable a = first.beforeCommit(table, oldItem, newItem, oldEncoded, newEncoded, batch);
+                    Runnable b = next.beforeCommit(table, oldItem, newItem, oldEncoded, newEncoded, batch);
                     if (a == null) return b;
                     if (b == null) return a;
                     return () -> {
@@ -175,9 +190,10 @@ public final class ItemStore {
             admission.admit(oldItem, newItem);
             if (newItem == oldItem) return new WriteResult(oldItem, oldItem);
             batch = new WriteBatch();
+            byte[] newBytes = newItem == null ? null : ItemCodec.encode(newItem);
             if (newItem == null) batch.delete(storageKey);
-            else batch.put(storageKey, ItemCodec.encode(newItem));
-            afterCommit = hook.beforeCommit(table, oldItem, newItem, batch);
+            else batch.put(storageKey, newBytes);
+            afterCommit = hook.beforeCommit(table, oldItem, newItem, oldBytes, newBytes, batch);
             storage.write(batch);
             listener.written(table, oldItem, newItem);
             result = new WriteResult(oldItem, newItem);
@@ -228,9 +244,10 @@ public final class ItemStore {
             for (int i = 0; i < keys.length; i++) {
                 Map<String, AttributeValue> newItem = newItems.get(i);
                 if (newItem == oldItems.get(i)) continue;
+                byte[] newBytes = newItem == null ? null : ItemCodec.encode(newItem);
                 if (newItem == null) batch.delete(keys[i]);
-                else batch.put(keys[i], ItemCodec.encode(newItem));
-                Runnable after = hook.beforeCommit(refs.get(i).table(), oldItems.get(i), newItem, batch);
+                else batch.put(keys[i], newBytes);
+                Runnable after = hook.beforeCommit(refs.get(i).table(), oldItems.get(i), newItem, oldBytes.get(i), newBytes, batch);
                 if (after != null) afterCommit.add(after);
             }
             if (!batch.isEmpty()) storage.write(batch);

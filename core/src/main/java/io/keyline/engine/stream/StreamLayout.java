@@ -17,15 +17,20 @@ import java.util.Map;
  *             → event (1: 0 INSERT, 1 MODIFY, 2 REMOVE) | identity (1: 0 none, 1 service)
  *               | commit millis (8) | keys (4 + ItemCodec) | old image (4 + ItemCodec, length -1 absent)
  *               | new image (likewise)
- * descriptor  prefix(0) | 0x21 | stream number (8) → {@link StreamState#encode}
+ * descriptor  prefix(0) | 0x21 | stream number (8) → {@link StreamState#encode} (the stream; its
+ *             shards too in format 1, which the registry rewrites as format 2 when it loads one)
+ * shard       prefix(0) | 0x22 | stream number (8) | shard number (8) → {@link StreamState#encodeShard}
  * </pre>
  *
- * All numbers big-endian, so a shard's records are one key range in sequence order. Which images
- * a record holds follows the stream's view type when it was written. Stateless.
+ * All numbers big-endian, so a shard's records are one key range in sequence order, and a
+ * stream's shards one range in shard order. A shard has a key of its own so that a split or a
+ * rollover writes the few shards it changes, not a descriptor of every shard the stream had in
+ * 24 hours. Which images a record holds follows the stream's view type when it was written. Stateless.
  */
 final class StreamLayout {
     static final byte RECORD_TAG = 0x20;
     static final byte DESCRIPTOR_TAG = 0x21;
+    static final byte SHARD_TAG = 0x22;
 
     /** A decoded stream record. {@code oldImage}/{@code newImage} are null when absent or not kept. */
     record Stored(long sequence, EventName event, boolean serviceIdentity, long commitMillis,
@@ -66,19 +71,39 @@ final class StreamLayout {
 
     static byte[] descriptorsStart() { return Keyspaces.key(Keyspaces.CATALOG, new byte[] {DESCRIPTOR_TAG}); }
 
+    static byte[] shardKey(long stream, long shard) {
+        return Keyspaces.key(Keyspaces.CATALOG, ByteBuffer.allocate(17).put(SHARD_TAG).putLong(stream).putLong(shard).array());
+    }
+
+    /** The first key of the stream's shard entries. */
+    static byte[] shardsStart(long stream) {
+        return Keyspaces.key(Keyspaces.CATALOG, ByteBuffer.allocate(9).put(SHARD_TAG).putLong(stream).array());
+    }
+
+    /** The first key after the stream's shard entries. */
+    static byte[] shardsEnd(long stream) {
+        return Keyspaces.key(Keyspaces.CATALOG, ByteBuffer.allocate(9).put(SHARD_TAG).putLong(stream + 1).array());
+    }
+
+    static long shardOf(byte[] shardKey) {
+        return ByteBuffer.wrap(shardKey, Keyspaces.PREFIX_LENGTH + 9, 8).getLong();
+    }
+
     static byte[] descriptorsEnd() { return Keyspaces.key(Keyspaces.CATALOG, new byte[] {DESCRIPTOR_TAG + 1}); }
 
+    /**
+     * A record of {@code keys} and the images as the item store encoded them ({@link ItemCodec};
+     * null where absent or not kept), so an image is not encoded a second time for its record.
+     */
     static byte[] encode(EventName event, boolean serviceIdentity, long commitMillis, Map<String, AttributeValue> keys,
-                         Map<String, AttributeValue> oldImage, Map<String, AttributeValue> newImage) {
+                         byte[] oldImage, byte[] newImage) {
         byte[] k = ItemCodec.encode(keys);
-        byte[] o = oldImage == null ? null : ItemCodec.encode(oldImage);
-        byte[] n = newImage == null ? null : ItemCodec.encode(newImage);
-        int size = 2 + 8 + 12 + k.length + (o == null ? 0 : o.length) + (n == null ? 0 : n.length);
+        int size = 2 + 8 + 12 + k.length + (oldImage == null ? 0 : oldImage.length) + (newImage == null ? 0 : newImage.length);
         ByteBuffer b = ByteBuffer.allocate(size);
         b.put((byte) event.ordinal()).put((byte) (serviceIdentity ? 1 : 0)).putLong(commitMillis);
         b.putInt(k.length).put(k);
-        putImage(b, o);
-        putImage(b, n);
+        putImage(b, oldImage);
+        putImage(b, newImage);
         return b.array();
     }
 

@@ -35,11 +35,19 @@ public final class StreamReader {
     private final StreamRegistry registry;
     private final StreamTrimmer trimmer;
     private final Clock clock;
+    private final long enablingMillis;
+    private final long disablingMillis;
 
-    public StreamReader(StreamRegistry registry, StreamTrimmer trimmer, Clock clock) {
+    /**
+     * @param enabling  how long a new stream shows ENABLING before ENABLED
+     * @param disabling how long a disabled stream shows DISABLING before DISABLED (docs/RULES.md#STREAM-STATUS)
+     */
+    public StreamReader(StreamRegistry registry, StreamTrimmer trimmer, Clock clock, Duration enabling, Duration disabling) {
         this.registry = registry;
         this.trimmer = trimmer;
         this.clock = clock;
+        this.enablingMillis = enabling.toMillis();
+        this.disablingMillis = disabling.toMillis();
     }
 
     /** Streams of the namespace after {@code exclusiveStartArn} (by ARN), of one table if named; one more than asked says a page follows. */
@@ -75,7 +83,7 @@ public final class StreamReader {
                 shards.add(new StreamShard(id, shard.parent < 0 || s.shard(shard.parent) == null ? null : StreamIds.shardId(s.number, shard.parent),
                         StreamIds.sequence(shard.startSequence), shard.open() ? null : StreamIds.sequence(shard.endSequence)));
             }
-            return new StreamDescription(s.arn(), s.label, s.enabled() ? "ENABLED" : "DISABLED", s.viewType,
+            return new StreamDescription(s.arn(), s.label, s.status(clock.millis(), enablingMillis, disablingMillis), s.viewType,
                     Instant.ofEpochMilli(s.createdMillis), s.tableName, keySchema, shards, last);
         }
     }

@@ -15,8 +15,8 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The streams of every table and their shards, kept in memory and persisted as one descriptor
- * per stream (see {@link StreamLayout}). Shards follow the table's partitions
+ * The streams of every table and their shards, kept in memory and persisted as a descriptor per
+ * stream and an entry per shard (see {@link StreamLayout}). Shards follow the table's partitions
  * (docs/RULES.md#STREAM-SHARDS): a stream starts with one open shard per partition; when the
  * partitions have split, the next record of the table closes the shards whose partition is gone
  * and opens one per new partition, each naming as parent the shard its range came from; and an
@@ -25,8 +25,9 @@ import java.util.concurrent.ConcurrentHashMap;
  *
  * <p>Threading: thread-safe. The maps are concurrent; each stream's state is guarded by its own
  * monitor, under which a record's shard is chosen and its sequence allocated, so a shard's
- * closing sequence is above every record it holds. Descriptors are written under that monitor
- * (they change rarely: enable, disable, split, rollover, trim).
+ * closing sequence is above every record it holds. Descriptors and shard entries are written
+ * under that monitor, only those that changed (enable, disable, split, rollover, trim), before
+ * any record is written to a new shard.
  */
 public final class StreamRegistry {
     /** How long an open shard lives before it rolls over (docs/RULES.md#STREAM-SHARDS). */
@@ -44,25 +45,40 @@ public final class StreamRegistry {
         this.storage = storage;
         this.clock = clock;
         long nextSequence = 0;
+        List<StreamState> firstFormat = new ArrayList<>();
         try (Cursor c = storage.range(StreamLayout.descriptorsStart(), StreamLayout.descriptorsEnd(), false)) {
             while (c.next()) {
                 long number = java.nio.ByteBuffer.wrap(c.key(), c.key().length - 8, 8).getLong();
                 StreamState s = StreamState.decode(number, c.value());
+                if (StreamState.formatOf(c.value()) == StreamState.FORMAT_WITH_SHARDS) firstFormat.add(s);
                 streams.put(number, s);
-                if (s.enabled()) enabled.put(s.tableKeyspaceId, s);
-                nextStreamNumber = Math.max(nextStreamNumber, number + 1);
-                for (ShardState shard : s.shards) {
-                    nextSequence = Math.max(nextSequence, Math.max(shard.startSequence, shard.endSequence + 1));
-                    nextSequence = Math.max(nextSequence, shard.trimmedBelow);
-                    try (Cursor last = storage.range(StreamLayout.shardStart(number, shard.number),
-                            StreamLayout.shardEnd(number, shard.number), true)) {
-                        if (last.next()) nextSequence = Math.max(nextSequence, StreamLayout.sequenceOf(last.key()) + 1);
-                    }
+            }
+        }
+        for (StreamState s : streams.values()) {
+            if (!firstFormat.contains(s)) loadShards(s);
+        }
+        // A descriptor of the first format is rewritten as a descriptor and shard entries, in one batch.
+        for (StreamState s : firstFormat) write(s, true, s.shards, List.of());
+        for (StreamState s : streams.values()) {
+            if (s.enabled()) enabled.put(s.tableKeyspaceId, s);
+            nextStreamNumber = Math.max(nextStreamNumber, s.number + 1);
+            for (ShardState shard : s.shards) {
+                nextSequence = Math.max(nextSequence, Math.max(shard.startSequence, shard.endSequence + 1));
+                nextSequence = Math.max(nextSequence, shard.trimmedBelow);
+                try (Cursor last = storage.range(StreamLayout.shardStart(s.number, shard.number),
+                        StreamLayout.shardEnd(s.number, shard.number), true)) {
+                    if (last.next()) nextSequence = Math.max(nextSequence, StreamLayout.sequenceOf(last.key()) + 1);
                 }
             }
         }
         this.sequencer = new Sequencer(Math.max(0, nextSequence));
         for (StreamState s : streams.values()) s.knownPartitions = -1; // match partitions again on the first record
+    }
+
+    private void loadShards(StreamState s) {
+        try (Cursor c = storage.range(StreamLayout.shardsStart(s.number), StreamLayout.shardsEnd(s.number), false)) {
+            while (c.next()) s.shards.add(StreamState.decodeShard(c.value()));
+        }
     }
 
     Sequencer sequencer() { return sequencer; }
@@ -91,8 +107,7 @@ public final class StreamRegistry {
             StreamState s = new StreamState(nextStreamNumber++, table.namespace(), table.name(), table.keyspaceId(), table.arn(),
                     settings.label(), settings.viewType(), clock.millis());
             synchronized (s) {
-                match(s, partitionStarts);
-                persist(s);
+                write(s, true, match(s, partitionStarts), List.of());
             }
             streams.put(s.number, s);
             enabled.put(s.tableKeyspaceId, s);
@@ -108,8 +123,7 @@ public final class StreamRegistry {
             synchronized (s) {
                 if (s.enabled()) s.disabledMillis = clock.millis();
                 streams.remove(s.number);
-                storage.write(new WriteBatch().deleteRange(StreamLayout.streamStart(s.number), StreamLayout.streamEnd(s.number))
-                        .delete(StreamLayout.descriptorKey(s.number)));
+                storage.write(deletion(s));
             }
         }
     }
@@ -119,10 +133,15 @@ public final class StreamRegistry {
             if (!s.enabled()) return;
             long now = clock.millis();
             long end = sequencer.next() - 1;
-            for (ShardState shard : s.shards) if (shard.open()) shard.close(Math.max(end, shard.startSequence - 1), now);
+            List<ShardState> closed = new ArrayList<>();
+            for (ShardState shard : s.shards) {
+                if (!shard.open()) continue;
+                shard.close(Math.max(end, shard.startSequence - 1), now);
+                closed.add(shard);
+            }
             s.disabledMillis = now;
             s.openByPartition = new ShardState[0];
-            persist(s);
+            write(s, true, closed, List.of());
         }
         enabled.remove(s.tableKeyspaceId, s);
     }
@@ -137,7 +156,9 @@ public final class StreamRegistry {
                  WriteBatch batch) {
         synchronized (s) {
             if (!s.enabled()) return null;
-            if (partitionCount != s.knownPartitions || partition >= s.openByPartition.length) match(s, partitionStarts.get());
+            if (partitionCount != s.knownPartitions || partition >= s.openByPartition.length) {
+                write(s, false, match(s, partitionStarts.get()), List.of());
+            }
             int i = Math.min(partition, s.openByPartition.length - 1);
             ShardState shard = s.openByPartition[i];
             long now = clock.millis();
@@ -147,7 +168,7 @@ public final class StreamRegistry {
                 shard.close(Math.max(sequencer.next() - 1, shard.startSequence - 1), now);
                 s.shards.add(child);
                 s.openByPartition[i] = child;
-                persist(s);
+                write(s, false, List.of(shard, child), List.of());
                 shard = child;
             }
             return new long[] {shard.number, sequencer.allocate(batch)};
@@ -157,17 +178,19 @@ public final class StreamRegistry {
     /**
      * Matches the open shards to the partitions, given by their starts: a shard whose range is
      * still exactly a partition's stays open; every other partition gets a new shard whose
-     * parent is the open shard its start lay in; the shards left unmatched are closed. Caller
-     * holds {@code s}'s monitor.
+     * parent is the open shard its start lay in; the shards left unmatched are closed. Returns the
+     * shards it opened or closed, to be persisted. Caller holds {@code s}'s monitor.
      */
-    private void match(StreamState s, long[][] starts) {
-        List<ShardState> open = s.openShards();
+    private List<ShardState> match(StreamState s, long[][] starts) {
+        // The open shards in start order: as last matched, or (first match after loading) found among all.
+        List<ShardState> open = s.knownPartitions >= 0 && s.openByPartition.length == s.knownPartitions
+                ? java.util.Arrays.asList(s.openByPartition) : s.openShards();
+        List<ShardState> changed = new ArrayList<>();
         int n = starts[0].length;
         long now = clock.millis();
         long next = sequencer.next();
         ShardState[] byPartition = new ShardState[n];
         boolean[] kept = new boolean[open.size()];
-        int keptCount = 0;
         // Both lists are in start order: one pass, j at the last open shard starting at or before partition i.
         int j = -1;
         for (int i = 0; i < n; i++) {
@@ -177,21 +200,22 @@ public final class StreamRegistry {
             if (parent != null && parent.startsAt(token, sort) && sameEnd(open, j, starts, i)) {
                 byPartition[i] = parent;
                 kept[j] = true;
-                keptCount++;
                 continue;
             }
             ShardState created = new ShardState(s.nextShardNumber(), parent == null ? -1 : parent.number, token, sort, next, now);
             s.shards.add(created);
             byPartition[i] = created;
+            changed.add(created);
         }
-        boolean changed = keptCount != open.size() || keptCount != n;
         for (int k = 0; k < open.size(); k++) {
             ShardState o = open.get(k);
-            if (!kept[k]) o.close(Math.max(next - 1, o.startSequence - 1), now);
+            if (kept[k]) continue;
+            o.close(Math.max(next - 1, o.startSequence - 1), now);
+            changed.add(o);
         }
         s.openByPartition = byPartition;
         s.knownPartitions = n;
-        if (changed) persist(s);
+        return changed;
     }
 
     private static boolean sameEnd(List<ShardState> open, int j, long[][] starts, int i) {
@@ -207,9 +231,24 @@ public final class StreamRegistry {
         return c != 0 ? c : Long.compare(s1, s2);
     }
 
-    /** Writes the stream's descriptor; caller holds its monitor. */
-    void persist(StreamState s) {
-        storage.write(new WriteBatch().put(StreamLayout.descriptorKey(s.number), s.encode()));
+    /**
+     * Persists what changed of a stream, in one batch: its descriptor if {@code descriptor}, the
+     * entries of {@code shards}, and the removal of {@code removed}'s. Caller holds its monitor.
+     */
+    void write(StreamState s, boolean descriptor, List<ShardState> shards, List<ShardState> removed) {
+        if (!descriptor && shards.isEmpty() && removed.isEmpty()) return;
+        WriteBatch batch = new WriteBatch();
+        if (descriptor) batch.put(StreamLayout.descriptorKey(s.number), s.encode());
+        for (ShardState shard : shards) batch.put(StreamLayout.shardKey(s.number, shard.number), StreamState.encodeShard(shard));
+        for (ShardState shard : removed) batch.delete(StreamLayout.shardKey(s.number, shard.number));
+        storage.write(batch);
+    }
+
+    /** The deletion of a stream: records, shard entries and descriptor. */
+    private static WriteBatch deletion(StreamState s) {
+        return new WriteBatch().deleteRange(StreamLayout.streamStart(s.number), StreamLayout.streamEnd(s.number))
+                .deleteRange(StreamLayout.shardsStart(s.number), StreamLayout.shardsEnd(s.number))
+                .delete(StreamLayout.descriptorKey(s.number));
     }
 
     /** Every stream of the namespace, by ARN. */
@@ -236,8 +275,7 @@ public final class StreamRegistry {
     void drop(StreamState s) {
         synchronized (s) {
             streams.remove(s.number);
-            storage.write(new WriteBatch().deleteRange(StreamLayout.streamStart(s.number), StreamLayout.streamEnd(s.number))
-                    .delete(StreamLayout.descriptorKey(s.number)));
+            storage.write(deletion(s));
         }
     }
 }

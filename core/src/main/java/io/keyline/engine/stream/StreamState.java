@@ -2,10 +2,12 @@ package io.keyline.engine.stream;
 
 import io.keyline.error.InternalFailure;
 import io.keyline.metadata.Namespace;
+import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -14,11 +16,15 @@ import java.util.List;
  * creation order (shard numbers increase, so this is also ShardId order). A table has at most one
  * open stream; enabling it again makes a new stream (a new label and ARN), and the old one stays
  * readable, DISABLED, for 24 hours (docs/RULES.md#STREAM-ENABLE). Mutable fields and the shard
- * list are guarded by this object's monitor; {@link #encode} is the persisted descriptor
- * (format version 1).
+ * list are guarded by this object's monitor. Persisted as a descriptor ({@link #encode}, format
+ * version 2: the stream without its shards) and one entry per shard ({@link #encodeShard}); format
+ * 1 held the shards in the descriptor, and {@link #decode} still reads it.
  */
 final class StreamState {
-    private static final int FORMAT = 1;
+    /** The descriptor without shards; shards under their own keys (see {@link StreamLayout}). */
+    static final int FORMAT = 2;
+    /** The first format: the descriptor and every shard in one value. */
+    static final int FORMAT_WITH_SHARDS = 1;
 
     final long number;
     final Namespace namespace;
@@ -52,6 +58,17 @@ final class StreamState {
 
     boolean enabled() { return disabledMillis < 0; }
 
+    /**
+     * DescribeStream's StreamStatus at {@code nowMillis} (docs/RULES.md#STREAM-STATUS): ENABLING
+     * for {@code enablingMillis} after the stream was enabled, then ENABLED; once disabled,
+     * DISABLING for {@code disablingMillis}, then DISABLED. Records are kept from the moment of
+     * enabling and stop at once on disabling: only the status lingers, as DynamoDB shows it.
+     */
+    String status(long nowMillis, long enablingMillis, long disablingMillis) {
+        if (enabled()) return nowMillis < createdMillis + enablingMillis ? "ENABLING" : "ENABLED";
+        return nowMillis < disabledMillis + disablingMillis ? "DISABLING" : "DISABLED";
+    }
+
     /** Open shards in partition order (by start). */
     List<ShardState> openShards() {
         List<ShardState> open = new ArrayList<>();
@@ -67,44 +84,60 @@ final class StreamState {
 
     long nextShardNumber() { return shards.isEmpty() ? 1 : shards.get(shards.size() - 1).number + 1; }
 
+    /** The descriptor, format {@link #FORMAT}: the stream without its shards. */
     byte[] encode() {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream(256 + 64 * shards.size());
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream(256);
         try (DataOutputStream out = new DataOutputStream(bytes)) {
             out.writeInt(FORMAT);
-            out.writeUTF(namespace.account());
-            out.writeUTF(namespace.region());
-            out.writeUTF(tableName);
-            out.writeLong(tableKeyspaceId);
-            out.writeUTF(tableArn);
-            out.writeUTF(label);
-            out.writeUTF(viewType);
-            out.writeLong(createdMillis);
-            out.writeLong(disabledMillis);
-            out.writeInt(shards.size());
-            for (ShardState s : shards) {
-                out.writeLong(s.number);
-                out.writeLong(s.parent);
-                out.writeLong(s.startToken);
-                out.writeLong(s.startSort);
-                out.writeLong(s.startSequence);
-                out.writeLong(s.createdMillis);
-                out.writeLong(s.endSequence);
-                out.writeLong(s.closedMillis);
-                out.writeLong(s.trimmedBelow);
-            }
+            writeStream(out);
         } catch (IOException e) { // a stream into memory does not fail
             throw new InternalFailure("encoding stream descriptor " + number, e.toString(), e);
         }
         return bytes.toByteArray();
     }
 
+    private void writeStream(DataOutputStream out) throws IOException {
+        out.writeUTF(namespace.account());
+        out.writeUTF(namespace.region());
+        out.writeUTF(tableName);
+        out.writeLong(tableKeyspaceId);
+        out.writeUTF(tableArn);
+        out.writeUTF(label);
+        out.writeUTF(viewType);
+        out.writeLong(createdMillis);
+        out.writeLong(disabledMillis);
+    }
+
+    /** One shard's entry: its nine numbers. */
+    static byte[] encodeShard(ShardState s) {
+        return ByteBuffer.allocate(72).putLong(s.number).putLong(s.parent).putLong(s.startToken).putLong(s.startSort)
+                .putLong(s.startSequence).putLong(s.createdMillis).putLong(s.endSequence).putLong(s.closedMillis)
+                .putLong(s.trimmedBelow).array();
+    }
+
+    static ShardState decodeShard(byte[] value) {
+        ByteBuffer in = ByteBuffer.wrap(value);
+        ShardState shard = new ShardState(in.getLong(), in.getLong(), in.getLong(), in.getLong(), in.getLong(), in.getLong());
+        shard.endSequence = in.getLong();
+        shard.closedMillis = in.getLong();
+        shard.trimmedBelow = in.getLong();
+        return shard;
+    }
+
+    /**
+     * A stream from its descriptor: of format 2 without shards (the caller adds them from their
+     * entries), of format 1 with the shards it holds.
+     */
     static StreamState decode(long number, byte[] value) {
-        try (DataInputStream in = new DataInputStream(new java.io.ByteArrayInputStream(value))) {
+        try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(value))) {
             int format = in.readInt();
-            if (format != FORMAT) throw new InternalFailure("decoding stream descriptor " + number, "format " + format);
+            if (format != FORMAT && format != FORMAT_WITH_SHARDS) {
+                throw new InternalFailure("decoding stream descriptor " + number, "format " + format);
+            }
             Namespace ns = new Namespace(in.readUTF(), in.readUTF());
             StreamState s = new StreamState(number, ns, in.readUTF(), in.readLong(), in.readUTF(), in.readUTF(), in.readUTF(), in.readLong());
             s.disabledMillis = in.readLong();
+            if (format == FORMAT) return s;
             int count = in.readInt();
             for (int i = 0; i < count; i++) {
                 ShardState shard = new ShardState(in.readLong(), in.readLong(), in.readLong(), in.readLong(), in.readLong(), in.readLong());
@@ -118,4 +151,7 @@ final class StreamState {
             throw new InternalFailure("decoding stream descriptor " + number, e.toString(), e);
         }
     }
+
+    /** The descriptor's format. */
+    static int formatOf(byte[] value) { return ByteBuffer.wrap(value, 0, 4).getInt(); }
 }

@@ -72,17 +72,20 @@ public final class StreamTrimmer {
                 moved.add(new long[] {shard[0], last + 1});
             }
             synchronized (s) {
-                boolean changed = false;
+                List<ShardState> changed = new ArrayList<>();
                 for (long[] m : moved) {
                     ShardState shard = s.shard(m[0]);
                     if (shard != null && m[1] > shard.trimmedBelow) {
                         shard.trimmedBelow = m[1];
-                        changed = true;
+                        changed.add(shard);
                     }
                 }
                 // A shard closed more than 24 hours ago holds only records older than that: gone with them.
-                changed |= s.shards.removeIf(shard -> !shard.open() && shard.closedMillis < cutoff);
-                if (changed && registry.stream(s.number) == s) registry.persist(s);
+                List<ShardState> removed = new ArrayList<>();
+                for (ShardState shard : s.shards) if (!shard.open() && shard.closedMillis < cutoff) removed.add(shard);
+                s.shards.removeAll(removed);
+                changed.removeAll(removed);
+                if (registry.stream(s.number) == s) registry.write(s, false, changed, removed);
             }
         }
     }

@@ -2,6 +2,7 @@ package io.keyline.engine.stream;
 
 import io.keyline.capacity.PartitionMap;
 import io.keyline.capacity.SortPosition;
+import io.keyline.engine.codec.ItemCodec;
 import io.keyline.engine.codec.KeyCodec;
 import io.keyline.engine.store.ItemStore;
 import io.keyline.metadata.TableMetadata;
@@ -40,6 +41,13 @@ public final class StreamWriter implements ItemStore.WriteHook {
 
     @Override public Runnable beforeCommit(TableMetadata table, Map<String, AttributeValue> oldItem, Map<String, AttributeValue> newItem,
                                            WriteBatch batch) {
+        return beforeCommit(table, oldItem, newItem, oldItem == null ? null : ItemCodec.encode(oldItem),
+                newItem == null ? null : ItemCodec.encode(newItem), batch);
+    }
+
+    /** The images' stored encodings go into the record as they are (a record costs no second encoding). */
+    @Override public Runnable beforeCommit(TableMetadata table, Map<String, AttributeValue> oldItem, Map<String, AttributeValue> newItem,
+                                           byte[] oldEncoded, byte[] newEncoded, WriteBatch batch) {
         StreamState stream = registry.enabledStream(table.keyspaceId());
         if (stream == null || oldItem == null && newItem == null) return null;
         if (oldItem != null && oldItem.equals(newItem)) return null;
@@ -62,8 +70,8 @@ public final class StreamWriter implements ItemStore.WriteHook {
         boolean keepOld = stream.viewType.equals("OLD_IMAGE") || stream.viewType.equals("NEW_AND_OLD_IMAGES");
         boolean keepNew = stream.viewType.equals("NEW_IMAGE") || stream.viewType.equals("NEW_AND_OLD_IMAGES");
         batch.put(StreamLayout.recordKey(stream.number, placed[0], placed[1]),
-                StreamLayout.encode(event, ServiceIdentity.active(), clock.millis(), keys, keepOld ? oldItem : null,
-                        keepNew ? newItem : null));
+                StreamLayout.encode(event, ServiceIdentity.active(), clock.millis(), keys, keepOld ? oldEncoded : null,
+                        keepNew ? newEncoded : null));
         return afterCommit;
     }
 

@@ -56,10 +56,9 @@ public final class TableDescriptions {
             d.put("GlobalSecondaryIndexes", gsis);
         }
         if (t.stream() != null) {
-            d.put("StreamSpecification", t.stream().enabled()
-                    ? pair("StreamEnabled", true, "StreamViewType", t.stream().viewType())
-                    : Map.of("StreamEnabled", false));
-            // The latest stream, enabled or disabled (docs/RULES.md#STREAM-ENABLE).
+            // StreamSpecification only while the stream is enabled; the latest stream's ARN and
+            // label stay after it is disabled, until another replaces them (docs/RULES.md#STREAM-LATEST).
+            if (t.stream().enabled()) d.put("StreamSpecification", pair("StreamEnabled", true, "StreamViewType", t.stream().viewType()));
             if (t.stream().label() != null) {
                 d.put("LatestStreamLabel", t.stream().label());
                 d.put("LatestStreamArn", t.arn() + "/stream/" + t.stream().label());
