@@ -244,6 +244,15 @@ public final class ServeCommand implements Callable<Integer> {
         }
     }
 
+    // The default can also come from -Dkeyline.durability, so bench/variants.sh can compare sync and async as JVM options.
+    // async stays the default until sync is shown to keep 0.8 of its PutItem throughput (docs/BENCHMARKS.md, "Durability").
+    @Option(names = "--durability", paramLabel = "sync|async", defaultValue = "${sys:keyline.durability:-async}",
+            description = "sync: a write is acknowledged only once the write-ahead log is on the device (concurrent writers "
+                    + "share one sync), so it survives a power loss. async: once the log is handed to the operating system, "
+                    + "so it survives a crash of Keyline but maybe not of the machine. Ignored with --in-memory. "
+                    + "Default: async.")
+    String durability;
+
     @Override
     public Integer call() {
         Running running = start();
@@ -277,6 +286,7 @@ public final class ServeCommand implements Callable<Integer> {
                     + region + "'", null);
         }
         ServerSecurity security = security();
+        syncWrites(); // a bad --durability fails here, not on the storage thread
         CompletableFuture<Storage> opening = new CompletableFuture<>();
         Thread opener = new Thread(() -> {
             try {
@@ -316,9 +326,10 @@ public final class ServeCommand implements Callable<Integer> {
             engine.close();
             throw new StartupException(e.getMessage(), e);
         }
-        log.info("Keyline listening on {}://{}:{} (region {}{}), data {}, capacity {}, auth {}", security.tlsEnabled() ? "https" : "http",
+        log.info("Keyline listening on {}://{}:{} (region {}{}), data {}{}, capacity {}, auth {}", security.tlsEnabled() ? "https" : "http",
                 displayHost(host), bound, region, sharedDb ? ", tables shared by all regions" : "",
-                storage.describe(), capacity.name().toLowerCase(java.util.Locale.ROOT),
+                storage.describe(), inMemory ? "" : " (durability " + durability.toLowerCase(java.util.Locale.ROOT) + ")",
+                capacity.name().toLowerCase(java.util.Locale.ROOT),
                 security.authenticator().mode().name().toLowerCase(java.util.Locale.ROOT));
         engine.expirer().start();
         return new Running(server, engine, bound);
@@ -375,11 +386,21 @@ public final class ServeCommand implements Callable<Integer> {
             throw new StartupException("--storage must be rocksdb, memory or cassandra, not " + storageKind, null);
         }
         try {
-            return new RocksDbStorage(dataDir);
+            return new RocksDbStorage(dataDir, syncWrites(), SystemClock.INSTANCE);
         } catch (StorageException e) {
             // Typically another Keyline holds the directory's lock, or it is not writable.
             throw new StartupException(e.getMessage(), e);
         }
+    }
+
+    /** {@code --durability} (docs/RULES.md#DURABILITY): whether each write syncs the write-ahead log. */
+    boolean syncWrites() {
+        return switch (durability.toLowerCase(java.util.Locale.ROOT)) {
+            case "sync" -> true;
+            case "async" -> false;
+            default -> throw new picocli.CommandLine.ParameterException(new picocli.CommandLine(this),
+                    "--durability must be sync or async, not " + durability);
+        };
     }
 
     /** A started server and its engine; closing stops the server first, then the engine and its storage. */

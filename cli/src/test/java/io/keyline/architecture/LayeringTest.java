@@ -77,9 +77,9 @@ class LayeringTest {
     static final ArchRule backendsImplementOnlyTheSpi = classes()
             .that().resideInAnyPackage("io.keyline.storage.memory..", "io.keyline.storage.rocksdb..", "io.keyline.storage.cassandra..")
             .should().onlyDependOnClassesThat().resideInAnyPackage("io.keyline.storage", "io.keyline.storage.memory..",
-                    "io.keyline.storage.rocksdb..", "io.keyline.storage.cassandra..", "java..", "org.rocksdb..", "org.slf4j..",
-                    "com.datastax.oss.driver..")
-            .as("storage backends implement the storage SPI and import nothing else of Keyline");
+                    "io.keyline.storage.rocksdb..", "io.keyline.storage.cassandra..", "io.keyline.time", "java..", "org.rocksdb..",
+                    "org.slf4j..", "com.datastax.oss.driver..")
+            .as("storage backends implement the storage SPI and import nothing else of Keyline but the injected clock");
 
     @ArchTest
     static final ArchRule expressionsStandOnTheModel = classes()

@@ -8,6 +8,7 @@ import io.keyline.engine.api.WriteAction;
 import io.keyline.engine.codec.KeyCodec;
 import io.keyline.engine.metering.TransactionCapacity;
 import io.keyline.engine.store.ItemStore;
+import io.keyline.engine.transaction.IdempotencyTokens;
 import io.keyline.engine.transaction.Transactions;
 import io.keyline.metadata.Namespace;
 import io.keyline.metadata.PrimaryKey;
@@ -16,6 +17,7 @@ import io.keyline.model.AttributeValue;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -60,7 +62,11 @@ public final class Batches {
      * @throws TransactionCancelled with one reason per action, when nothing was written
      */
     public List<ConsumedCapacity> write(List<WriteAction> plan, boolean priced) {
-        List<ItemStore.WriteResult> results = transactions.write(plan);
+        return write(plan, priced, null);
+    }
+
+    private List<ConsumedCapacity> write(List<WriteAction> plan, boolean priced, IdempotencyTokens.Stamp stamp) {
+        List<ItemStore.WriteResult> results = transactions.write(plan, stamp);
         if (!priced) return null;
         List<Map<String, AttributeValue>> oldItems = new ArrayList<>(results.size());
         List<Map<String, AttributeValue>> newItems = new ArrayList<>(results.size());
@@ -71,8 +77,27 @@ public final class Batches {
         return transactionCapacity.consumed(plan, oldItems, newItems);
     }
 
-    /** Runs {@code work} once per ClientRequestToken and fingerprint within the token window (docs/RULES.md#TX-IDEMPOTENCY). */
+    /**
+     * Runs {@code work} once per ClientRequestToken and fingerprint within the token window
+     * (docs/RULES.md#TX-IDEMPOTENCY), remembered in memory only: a token that must outlive a
+     * restart is written with its transaction ({@link #writeIdempotent}).
+     */
     public Object idempotent(String token, Object fingerprint, Supplier<Object> work) {
         return transactions.tokens().run(namespace + " " + token, fingerprint, work);
+    }
+
+    /**
+     * A transaction with a ClientRequestToken, once per token and fingerprint within the token
+     * window, across restarts (docs/RULES.md#TX-IDEMPOTENCY-DURABLE): the token is stored in the
+     * transaction's own batch. {@code respond} turns what the write consumed ({@link #write}) into
+     * the response, which a retry in this process gets again; a retry after a restart gets
+     * {@code replay}'s answer.
+     *
+     * @throws TransactionCancelled with one reason per action, when nothing was written
+     */
+    public Object writeIdempotent(String token, Object fingerprint, List<WriteAction> plan, boolean priced,
+                                  Function<List<ConsumedCapacity>, Object> respond, Supplier<Object> replay) {
+        return transactions.tokens().run(namespace + " " + token, fingerprint,
+                stamp -> respond.apply(write(plan, priced, stamp)), replay);
     }
 }

@@ -32,6 +32,7 @@ import io.keyline.engine.stream.StreamReader;
 import io.keyline.engine.stream.StreamRegistry;
 import io.keyline.engine.stream.StreamTrimmer;
 import io.keyline.engine.stream.StreamWriter;
+import io.keyline.engine.transaction.IdempotencyTokens;
 import io.keyline.engine.transaction.Transactions;
 import io.keyline.engine.ttl.Expirer;
 import io.keyline.error.ApiException;
@@ -129,8 +130,8 @@ public final class Engine implements AutoCloseable {
         });
         this.backups = new Backups(backupServices, catalog, namespace);
         TransactionCapacity transactionCapacity = new TransactionCapacity(capacity, itemCapacity);
-        this.batches = new Batches(new Transactions(items, clock, BatchAdmission.ADMIT_ALL, transactionCapacity), transactionCapacity,
-                namespace);
+        this.batches = new Batches(new Transactions(items, new IdempotencyTokens(clock, storage), BatchAdmission.ADMIT_ALL,
+                transactionCapacity), transactionCapacity, namespace);
         this.tables = new Tables(catalog, capacity, indexes, clock, settings, namespace, settings.region(), insights, streamRegistry,
                 backupServices);
         this.meteredWrite = new MeteredWrite(items, capacity, itemCapacity);

@@ -1,8 +1,10 @@
 package io.keyline.op;
 
 import io.keyline.capacity.ConsumedCapacity;
+import io.keyline.capacity.ReadConsistency;
 import io.keyline.engine.Engine;
 import io.keyline.engine.api.CancellationReason;
+import io.keyline.engine.api.ItemRef;
 import io.keyline.engine.api.Mutation;
 import io.keyline.engine.api.TransactionCancelled;
 import io.keyline.engine.api.WriteAction;
@@ -52,6 +54,12 @@ public final class TransactWriteItems implements Operation<TransactWriteItemsReq
     /** Wording [inf] for an element with no action or more than one. */
     static final String NOT_ONE_ACTION = "TransactItems can only contain one of Check, Put, Update or Delete";
     /** Request fields that do not make two requests with one token different. */
+    /**
+     * How a retry after a restart prices the read of its items: DynamoDB reports "the number of
+     * read capacity units consumed in reading the item" without saying how it reads (inferred,
+     * docs/RULES.md#TX-IDEMPOTENCY-DURABLE).
+     */
+    static final ReadConsistency RETRY_READ = ReadConsistency.STRONG;
     private static final List<String> NOT_FINGERPRINTED = List.of("ClientRequestToken", "ReturnConsumedCapacity", "ReturnItemCollectionMetrics");
 
     private final Engine engine;
@@ -106,22 +114,38 @@ public final class TransactWriteItems implements Operation<TransactWriteItemsReq
             plan.add(action);
         }
 
-        if (token == null) return execute(plan, kinds, metrics, level);
-        Map<String, Object> fingerprint = new LinkedHashMap<>(request.wire());
-        NOT_FINGERPRINTED.forEach(fingerprint::remove);
-        return engine.batches().idempotent(token, fingerprint, () -> execute(plan, kinds, metrics, level));
-    }
-
-    private Object execute(List<WriteAction> plan, List<String> kinds, boolean metrics, ReturnConsumedCapacity level) {
         boolean priced = level != ReturnConsumedCapacity.NONE;
-        List<ConsumedCapacity> consumed;
         try {
-            consumed = engine.batches().write(plan, priced);
+            if (token == null) return respond(plan, kinds, metrics, level, engine.batches().write(plan, priced));
+            Map<String, Object> fingerprint = new LinkedHashMap<>(request.wire());
+            NOT_FINGERPRINTED.forEach(fingerprint::remove);
+            return engine.batches().writeIdempotent(token, fingerprint, plan, priced,
+                    consumed -> respond(plan, kinds, metrics, level, consumed), () -> replay(plan, kinds, metrics, level));
         } catch (TransactionCancelled e) {
             throw CancellationReasons.error(e.reasons());
         }
+    }
+
+    /**
+     * The answer to a retry whose first answer was lost with the process (docs/RULES.md#TX-IDEMPOTENCY-DURABLE):
+     * nothing is applied again; the retry reads its items and reports that read's capacity.
+     */
+    private Object replay(List<WriteAction> plan, List<String> kinds, boolean metrics, ReturnConsumedCapacity level) {
+        List<ItemRef> refs = new ArrayList<>(plan.size());
+        for (WriteAction a : plan) refs.add(a.ref());
+        List<Map<String, AttributeValue>> found = engine.batches().readAll(refs);
+        Map<String, ConsumedCapacity> byTable = new LinkedHashMap<>();
+        for (int j = 0; j < plan.size(); j++) {
+            WriteAction a = plan.get(j);
+            byTable.merge(a.table().name(), engine.chargeRead(a.table(), a.key(), found.get(j), RETRY_READ), ConsumedCapacity::plus);
+        }
+        return respond(plan, kinds, metrics, level, List.copyOf(byTable.values()));
+    }
+
+    private Object respond(List<WriteAction> plan, List<String> kinds, boolean metrics, ReturnConsumedCapacity level,
+                           List<ConsumedCapacity> consumed) {
         Map<String, Object> response = new LinkedHashMap<>();
-        if (priced) ConsumedCapacityResponse.addList(response, level, consumed);
+        if (level != ReturnConsumedCapacity.NONE) ConsumedCapacityResponse.addList(response, level, consumed);
         if (metrics) {
             List<TableMetadata> tables = new ArrayList<>(plan.size());
             List<PrimaryKey> keys = new ArrayList<>(plan.size());

@@ -16,6 +16,12 @@ public interface Storage extends ReadView, AutoCloseable {
     /** A consistent view as of now; close it to release resources. */
     Snapshot snapshot();
 
+    /**
+     * Whether the backend serves requests now (docs/RULES.md#STORAGE-RECOVERY); a backend that
+     * recovers from its own failures in place says so here while it does. Cheap; any thread.
+     */
+    default StorageHealth health() { return StorageHealth.SERVING; }
+
     /** Human-readable location of the data, for the start-up log line. */
     String describe();
 

@@ -5,6 +5,7 @@ import io.keyline.engine.metering.CapacityReport;
 import io.keyline.metadata.Namespace;
 import io.keyline.metrics.Metrics;
 import io.keyline.server.cloudwatch.CloudWatchEndpoint;
+import io.keyline.storage.StorageHealth;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.function.Function;
@@ -35,19 +36,21 @@ public final class AdminRoutes {
     private final Map<String, Function<String, Object>> routes;
     /** CloudWatch's read API over the metrics, or null without metrics. */
     private final CloudWatchEndpoint cloudWatch;
+    /** What the health check reports (docs/RULES.md#STORAGE-RECOVERY). */
+    private final Supplier<StorageHealth> storageHealth;
 
-    private AdminRoutes(Map<String, Function<String, Object>> routes, CloudWatchEndpoint cloudWatch) {
+    private AdminRoutes(Map<String, Function<String, Object>> routes, CloudWatchEndpoint cloudWatch, Supplier<StorageHealth> storageHealth) {
         this.routes = Map.copyOf(routes);
         this.cloudWatch = cloudWatch;
+        this.storageHealth = storageHealth;
     }
 
-    private AdminRoutes(Map<String, Function<String, Object>> routes) { this(routes, null); }
-
-    public static AdminRoutes none() { return new AdminRoutes(Map.of()); }
+    public static AdminRoutes none() { return new AdminRoutes(Map.of(), null, () -> StorageHealth.SERVING); }
 
     /** The admin pages of an engine. */
     public static AdminRoutes of(Engine engine) {
-        return new AdminRoutes(Map.of(PARTITIONS, query -> CapacityReport.json(engine.capacity().snapshot())));
+        return new AdminRoutes(Map.of(PARTITIONS, query -> CapacityReport.json(engine.capacity().snapshot())), null,
+                engine.storage()::health);
     }
 
     /**
@@ -67,14 +70,18 @@ public final class AdminRoutes {
     public static AdminRoutes of(Engine engine, Metrics metrics, TopReport.HotKeys hotKeys) {
         Map<String, Function<String, Object>> routes = new HashMap<>(DashboardPages.routes(engine, metrics));
         routes.put(PARTITIONS, query -> CapacityReport.json(engine.capacity().snapshot()));
-        routes.put(METRICS, query -> new TextPage(PrometheusExposition.CONTENT_TYPE, PrometheusExposition.scrape(metrics.store())));
+        routes.put(METRICS, query -> new TextPage(PrometheusExposition.CONTENT_TYPE,
+                PrometheusExposition.scrape(metrics.store(), engine.storage().health())));
         routes.put(TOP, query -> {
             Namespace ns = RegionChoice.of(metrics, query);
             TopReport.HotKeys keys = hotKeys != null ? hotKeys : new InsightsHotKeys(engine.inRegion(ns.region()));
             return TopReport.json(ns, RegionChoice.snapshot(engine, metrics, ns), metrics, keys, engine.settings().itemCollectionLimitBytes());
         });
-        return new AdminRoutes(routes, new CloudWatchEndpoint(metrics.store(), metrics::namespaceOf, engine));
+        return new AdminRoutes(routes, new CloudWatchEndpoint(metrics.store(), metrics::namespaceOf, engine), engine.storage()::health);
     }
+
+    /** The storage's state now, for the health check. */
+    StorageHealth storageHealth() { return storageHealth.get(); }
 
     /** The CloudWatch endpoint, or null if there is none. */
     CloudWatchEndpoint cloudWatch() { return cloudWatch; }

@@ -10,6 +10,7 @@ import io.keyline.server.sigv4.RequestIdentity;
 import io.keyline.server.auth.Authenticator;
 import io.keyline.server.sigv4.SignatureParser;
 import io.keyline.server.sigv4.SignedRequest;
+import io.keyline.storage.StorageUnavailableException;
 import io.netty.buffer.ByteBuf;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaders;
@@ -145,6 +146,11 @@ final class ApiRequestProcessor {
     private static Reply failure(String requestId, HttpHeaders headers, Throwable t) {
         if (t instanceof ApiException e) return Reply.error(e);
         if (t instanceof BodyTooLargeException) return Reply.error(Errors.requestTooLarge(RequestLimits.TOO_LARGE_MESSAGE));
+        if (t instanceof StorageUnavailableException) {
+            // docs/RULES.md#STORAGE-RECOVERY: refused before touching data, so retryable; the health check says why
+            LOG.debug("request {}: {}", requestId, t.getMessage());
+            return Reply.error(Errors.serviceUnavailable(RequestLimits.STORAGE_UNAVAILABLE_MESSAGE));
+        }
         if (t instanceof BodyDecodingException e) {
             LOG.debug("request {}: {}", requestId, e.getMessage());
             return Reply.error(Errors.internal(e.getMessage()));

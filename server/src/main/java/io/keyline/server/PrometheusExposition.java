@@ -3,6 +3,7 @@ package io.keyline.server;
 import io.keyline.metrics.Metric;
 import io.keyline.metrics.MetricsStore;
 import io.keyline.metrics.SeriesKey;
+import io.keyline.storage.StorageHealth;
 import io.prometheus.metrics.config.EscapingScheme;
 import io.prometheus.metrics.expositionformats.PrometheusTextFormatWriter;
 import io.prometheus.metrics.model.snapshots.CounterSnapshot;
@@ -36,7 +37,14 @@ final class PrometheusExposition {
 
     private PrometheusExposition() {}
 
-    static byte[] scrape(MetricsStore store) {
+    static byte[] scrape(MetricsStore store) { return scrape(store, null); }
+
+    /**
+     * With the storage's state (null: not shown) as two series of Keyline's own without labels
+     * (docs/RULES.md#STORAGE-RECOVERY): {@code keyline_storage_serving} (gauge: 1 serving, 0 down
+     * and recovering) and {@code keyline_storage_recoveries_total} (reopens that brought it back).
+     */
+    static byte[] scrape(MetricsStore store, StorageHealth storage) {
         Map<Metric, List<SeriesKey>> byMetric = new EnumMap<>(Metric.class);
         for (SeriesKey k : store.keys()) byMetric.computeIfAbsent(k.metric(), m -> new ArrayList<>()).add(k);
         List<MetricSnapshot> families = new ArrayList<>();
@@ -65,6 +73,14 @@ final class PrometheusExposition {
                 }
                 families.add(b.build());
             }
+        }
+        if (storage != null) {
+            families.add(GaugeSnapshot.builder().name("keyline_storage_serving")
+                    .help("1 while storage serves requests, 0 while it is down and being reopened (Keyline's own)")
+                    .dataPoint(GaugeSnapshot.GaugeDataPointSnapshot.builder().value(storage.serving() ? 1 : 0).build()).build());
+            families.add(CounterSnapshot.builder().name("keyline_storage_recoveries")
+                    .help("Times storage recovered from an error by reopening in place (Keyline's own)")
+                    .dataPoint(CounterSnapshot.CounterDataPointSnapshot.builder().value(storage.recoveries()).build()).build());
         }
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try {

@@ -19,6 +19,7 @@ import io.keyline.error.Errors;
 import io.keyline.server.auth.Authenticator;
 import io.keyline.server.sigv4.SignedRequest;
 import io.keyline.server.cloudwatch.CloudWatchEndpoint;
+import io.keyline.storage.StorageHealth;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.ArrayDeque;
@@ -184,7 +185,7 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
         boolean get = method.equals(HttpMethod.GET) || method.equals(HttpMethod.HEAD);
         java.util.function.Supplier<Object> page = get ? admin.get(path, query) : null;
         Reply refused = page != null && !path.equals("/") ? adminRefusal(request, path, query) : null;
-        Reply reply = get && path.equals("/") ? Reply.text(200, "healthy: " + hostOf(ctx, request))
+        Reply reply = get && path.equals("/") ? health(hostOf(ctx, request))
                 : refused != null ? refused
                 : page != null ? Reply.page(page.get())
                 : Reply.error(Errors.notAnApiCall());
@@ -269,6 +270,16 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
             request.release();
             respond(ctx, draining(), requestId, version, false);
         }
+    }
+
+    /**
+     * The health check: 200 while storage serves; 503 with the reason while it is down and
+     * recovering (docs/RULES.md#STORAGE-RECOVERY), so a load balancer sends traffic elsewhere.
+     */
+    private Reply health(String host) {
+        StorageHealth storage = admin.storageHealth();
+        return storage.serving() ? Reply.text(200, "healthy: " + host)
+                : Reply.text(503, "unhealthy: " + host + ": storage is down and recovering: " + storage.problem());
     }
 
     private static Reply draining() {

@@ -17,6 +17,8 @@ final class RequestLimits {
     static final String INTERNAL_ERROR_MESSAGE = "Internal server error";
     /** The answer to a request that arrives while the server is closing (docs/RULES.md#SERVER-DRAIN). */
     static final String DRAINING_MESSAGE = "The server is shutting down; retry the request";
+    /** docs/RULES.md#STORAGE-RECOVERY: storage is down and being reopened; nothing was attempted. */
+    static final String STORAGE_UNAVAILABLE_MESSAGE = "The service is unavailable while its storage recovers; retry the request";
 
     /** A request that is not a DynamoDB API call at all: DynamoDB answers 404 UnknownOperationException. */
     static ApiException unsupportedContentType() {

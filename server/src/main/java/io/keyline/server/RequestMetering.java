@@ -73,6 +73,8 @@ public final class RequestMetering {
             metrics.finished(ns, operation, tables, latency, returnedItems(operation, result), null, 200);
         } else if (error instanceof ApiException e) {
             metrics.finished(ns, operation, tables, latency, -1, e.name(), e.httpStatus());
+        } else if (error instanceof io.keyline.storage.StorageUnavailableException) {
+            metrics.finished(ns, operation, tables, latency, -1, "ServiceUnavailable", 503);
         } else {
             metrics.finished(ns, operation, tables, latency, -1, "InternalServerError", 500);
         }

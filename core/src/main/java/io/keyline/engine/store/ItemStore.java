@@ -15,6 +15,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Consumer;
 
 /**
  * Reads and writes the items of tables. A single-item write is a read-modify-write under the item's
@@ -227,6 +228,14 @@ public final class ItemStore {
      *         wait ran out)
      */
     public List<WriteResult> writeAll(List<ItemRef> refs, long maxLockWaitNanos, Plan plan) {
+        return writeAll(refs, maxLockWaitNanos, plan, batch -> {});
+    }
+
+    /**
+     * As {@link #writeAll(List, long, Plan)}; {@code along} adds its own mutations to the items'
+     * batch once the plan has succeeded (a ClientRequestToken's stamp), so they commit together.
+     */
+    public List<WriteResult> writeAll(List<ItemRef> refs, long maxLockWaitNanos, Plan plan, Consumer<WriteBatch> along) {
         byte[][] keys = new byte[refs.size()][];
         for (int i = 0; i < keys.length; i++) keys[i] = storageKey(refs.get(i).table(), refs.get(i).key());
         int[] stripes = locks.stripesFor(keys);
@@ -250,6 +259,7 @@ public final class ItemStore {
                 Runnable after = hook.beforeCommit(refs.get(i).table(), oldItems.get(i), newItem, oldBytes.get(i), newBytes, batch);
                 if (after != null) afterCommit.add(after);
             }
+            along.accept(batch);
             if (!batch.isEmpty()) storage.write(batch);
             List<WriteResult> results = new ArrayList<>(keys.length);
             for (int i = 0; i < keys.length; i++) {

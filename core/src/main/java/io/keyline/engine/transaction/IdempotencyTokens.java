@@ -1,14 +1,19 @@
 package io.keyline.engine.transaction;
 
 import io.keyline.error.Errors;
+import io.keyline.storage.Storage;
+import io.keyline.storage.WriteBatch;
 import io.keyline.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -17,8 +22,17 @@ import java.util.function.Supplier;
  * first result without running, a different request with the token is
  * IdempotentParameterMismatchException, and a request whose token is still running is
  * TransactionInProgressException. A failed request leaves no trace, so a retry runs again.
- * Time is the injected clock's; entries are dropped lazily once their window has passed.
- * Thread-safe (one monitor guards the maps; the work itself runs outside it).
+ *
+ * <p>Durable (docs/RULES.md#TX-IDEMPOTENCY-DURABLE): with storage, the work is handed a
+ * {@link Stamp} that it writes into the transaction's own storage batch, so a crash keeps the
+ * transaction and its token together or neither. At start-up the stamps still inside the window
+ * are loaded; a retry of one of them, whose first result was lost with the process, is answered
+ * by the caller's {@code replay} instead (DynamoDB's answer to a retry: success, nothing
+ * applied). Expired stamps are deleted from storage, outside the monitor; a stamp's key holds its
+ * completion time, so deleting an expired stamp never removes a newer one of the same token.
+ * Time is the injected clock's; entries expire lazily, on the next call.
+ *
+ * <p>Thread-safe: one monitor guards the maps; the work and storage writes run outside it.
  */
 public final class IdempotencyTokens {
     /** docs/RULES.md#TX-IDEMPOTENCY: a token is valid for 10 minutes after the first request completes. */
@@ -29,33 +43,102 @@ public final class IdempotencyTokens {
     /** Wording observed in the wild (aws-sdk-java-v2 issue 2518). */
     static final String IN_PROGRESS = "Transaction from previous request is still in progress";
 
-    private record Entry(Object fingerprint, Object result, Instant completedAt) {}
+    /**
+     * A completed request: its fingerprint's digest, its first result (null when it was loaded
+     * from storage), when it completed, and its stamp's storage key (null when not stored).
+     */
+    private record Entry(String digest, Object result, Instant completedAt, byte[] storedKey) {}
 
     private final Clock clock;
+    private final Storage storage;
     private final Map<String, Entry> completed = new LinkedHashMap<>();
     private final Set<String> running = new HashSet<>();
 
-    public IdempotencyTokens(Clock clock) { this.clock = clock; }
+    /** Tokens kept in memory only (lost on restart). */
+    public IdempotencyTokens(Clock clock) {
+        this.clock = clock;
+        this.storage = null;
+    }
+
+    /** Tokens stamped into {@code storage} by the transactions that use them; loads the stamps still valid. */
+    public IdempotencyTokens(Clock clock, Storage storage) {
+        this.clock = clock;
+        this.storage = storage;
+        List<byte[]> expired = new ArrayList<>();
+        Instant cutoff = clock.now().minus(WINDOW);
+        for (TokenStampLayout.Stored s : TokenStampLayout.readAll(storage)) {
+            if (!s.completedAt().isAfter(cutoff)) {
+                expired.add(s.key());
+                continue;
+            }
+            Entry previous = completed.remove(s.token()); // an older stamp whose delete was lost
+            if (previous != null) expired.add(previous.storedKey());
+            completed.put(s.token(), new Entry(s.digest(), null, s.completedAt(), s.key()));
+        }
+        delete(expired);
+    }
+
+    /**
+     * What a request with a token writes beside its items: call {@link #addTo} once, while
+     * building the storage batch that applies the request (just before it is committed).
+     */
+    public final class Stamp {
+        private final String token;
+        private final String digest;
+        private Instant completedAt;
+        private byte[] key;
+
+        private Stamp(String token, String digest) {
+            this.token = token;
+            this.digest = digest;
+        }
+
+        /** Adds the token's record to {@code batch}; a no-op for tokens kept in memory only. */
+        public void addTo(WriteBatch batch) {
+            if (storage == null) return;
+            completedAt = clock.now();
+            key = TokenStampLayout.key(completedAt, token);
+            batch.put(key, TokenStampLayout.value(digest));
+        }
+    }
 
     /**
      * Runs {@code work} once per token and fingerprint within the window.
      *
-     * @param fingerprint what makes two requests "the same" (compared with equals)
+     * @param fingerprint what makes two requests "the same" (a tree of maps, lists and scalars,
+     *                    compared by {@link RequestDigest})
      */
     public Object run(String token, Object fingerprint, Supplier<Object> work) {
+        return run(token, fingerprint, stamp -> work.get(), () -> null);
+    }
+
+    /**
+     * Runs {@code work} once per token and fingerprint within the window; {@code work} writes its
+     * stamp with its own batch. A retry whose first result is not in memory (the process
+     * restarted since) is answered by {@code replay}.
+     */
+    public Object run(String token, Object fingerprint, Function<Stamp, Object> work, Supplier<Object> replay) {
+        String digest = RequestDigest.of(fingerprint);
+        List<byte[]> expired;
+        Entry seen;
         synchronized (this) {
-            expire();
-            Entry e = completed.get(token);
-            if (e != null) {
-                if (!e.fingerprint().equals(fingerprint)) throw Errors.idempotentParameterMismatch(MISMATCH);
-                return e.result();
+            expired = expire();
+            seen = completed.get(token);
+            if (seen == null && !running.add(token)) {
+                delete(expired);
+                throw Errors.transactionInProgress(IN_PROGRESS);
             }
-            if (!running.add(token)) throw Errors.transactionInProgress(IN_PROGRESS);
+        }
+        delete(expired);
+        if (seen != null) {
+            if (!seen.digest().equals(digest)) throw Errors.idempotentParameterMismatch(MISMATCH);
+            return seen.result() != null ? seen.result() : replay.get();
         }
         try {
-            Object result = work.get();
+            Stamp stamp = new Stamp(token, digest);
+            Object result = work.apply(stamp);
             synchronized (this) {
-                completed.put(token, new Entry(fingerprint, result, clock.now()));
+                completed.put(token, new Entry(digest, result, clock.now(), stamp.key));
             }
             return result;
         } finally {
@@ -66,18 +149,46 @@ public final class IdempotencyTokens {
     }
 
     /** Number of tokens remembered now (for tests and metrics). */
-    public synchronized int size() {
-        expire();
-        return completed.size();
+    public int size() {
+        List<byte[]> expired;
+        int size;
+        synchronized (this) {
+            expired = expire();
+            size = completed.size();
+        }
+        delete(expired);
+        return size;
     }
 
-    /** Entries are in completion order, so expired ones are a prefix. */
-    private void expire() {
+    /**
+     * Drops the expired entries and returns the storage keys of their stamps. Entries are in
+     * completion order (near enough: each is timed when it registers), so expired ones are a prefix.
+     */
+    private List<byte[]> expire() {
         Instant cutoff = clock.now().minus(WINDOW);
+        List<byte[]> keys = List.of();
         Iterator<Entry> it = completed.values().iterator();
         while (it.hasNext()) {
-            if (it.next().completedAt().isAfter(cutoff)) break;
+            Entry e = it.next();
+            if (e.completedAt().isAfter(cutoff)) break;
             it.remove();
+            if (e.storedKey() != null) {
+                if (keys.isEmpty()) keys = new ArrayList<>();
+                keys.add(e.storedKey());
+            }
+        }
+        return keys;
+    }
+
+    /** Deletes expired stamps; if storage refuses, the next start-up deletes them (they are expired by then too). */
+    private void delete(List<byte[]> keys) {
+        if (keys.isEmpty() || storage == null) return;
+        WriteBatch batch = new WriteBatch();
+        for (byte[] key : keys) batch.delete(key);
+        try {
+            storage.write(batch);
+        } catch (RuntimeException e) {
+            // housekeeping only: the request this call serves must not fail for it
         }
     }
 }

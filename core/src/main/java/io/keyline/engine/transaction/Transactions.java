@@ -48,8 +48,13 @@ public final class Transactions {
 
     /** @param writeAdmission the capacity check of a planned transaction (all actions or none) */
     public Transactions(ItemStore items, Clock clock, BatchAdmission admission, WriteAdmission writeAdmission) {
+        this(items, new IdempotencyTokens(clock), admission, writeAdmission);
+    }
+
+    /** @param tokens the ClientRequestTokens, in memory or stamped into storage */
+    public Transactions(ItemStore items, IdempotencyTokens tokens, BatchAdmission admission, WriteAdmission writeAdmission) {
         this.items = items;
-        this.tokens = new IdempotencyTokens(clock);
+        this.tokens = tokens;
         this.admission = admission;
         this.writeAdmission = writeAdmission;
     }
@@ -65,6 +70,14 @@ public final class Transactions {
      * @throws TransactionCancelled with one reason per action, when nothing was written
      */
     public List<ItemStore.WriteResult> write(List<WriteAction> actions) {
+        return write(actions, null);
+    }
+
+    /**
+     * As {@link #write(List)}, with the stamp of the request's ClientRequestToken (or null) in
+     * the same storage batch as the items (docs/RULES.md#TX-IDEMPOTENCY-DURABLE).
+     */
+    public List<ItemStore.WriteResult> write(List<WriteAction> actions, IdempotencyTokens.Stamp stamp) {
         List<ItemRef> refs = new ArrayList<>(actions.size());
         for (WriteAction a : actions) refs.add(a.ref());
         try {
@@ -73,6 +86,8 @@ public final class Transactions {
                 List<CancellationReason> refused = writeAdmission.admit(actions, oldItems, newItems);
                 if (refused != null) throw new TransactionCancelled(refused);
                 return newItems;
+            }, batch -> {
+                if (stamp != null) stamp.addTo(batch);
             });
         } catch (ItemStore.LockConflict conflict) {
             List<CancellationReason> reasons = new ArrayList<>(actions.size());

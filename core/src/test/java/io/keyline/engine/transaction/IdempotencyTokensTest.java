@@ -4,9 +4,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import io.keyline.error.ApiException;
+import io.keyline.storage.Cursor;
+import io.keyline.storage.Keyspaces;
+import io.keyline.storage.Storage;
+import io.keyline.storage.WriteBatch;
+import io.keyline.storage.memory.MemoryStorage;
 import io.keyline.time.ManualClock;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -65,5 +72,75 @@ class IdempotencyTokensTest {
         first.join();
         assertThat(e.name()).isEqualTo("TransactionInProgressException");
         assertThat(run("t", "x")).isEqualTo("done");
+    }
+
+    // ---- stamped into storage (docs/RULES.md#TX-IDEMPOTENCY-DURABLE) ----
+
+    private final Storage storage = new MemoryStorage();
+
+    /** The work of a stamped request: its stamp goes into the batch it writes, as a transaction's does. */
+    private Object stamped(IdempotencyTokens on, String token, Object fingerprint) {
+        return on.run(token, fingerprint, stamp -> {
+            WriteBatch batch = new WriteBatch().put(Keyspaces.key(99, new byte[] {1}), new byte[] {1});
+            stamp.addTo(batch);
+            storage.write(batch);
+            return "result " + runs.incrementAndGet();
+        }, () -> "replayed");
+    }
+
+    private int storedStamps() {
+        int n = 0;
+        try (Cursor c = storage.range(Keyspaces.key(Keyspaces.CATALOG, new byte[] {TokenStampLayout.TAG}),
+                Keyspaces.key(Keyspaces.CATALOG, new byte[] {TokenStampLayout.TAG + 1}), false)) {
+            while (c.next()) n++;
+        }
+        return n;
+    }
+
+    @Test void aStampedTokenOutlivesTheProcessThatRanIt() {
+        assertThat(stamped(new IdempotencyTokens(clock, storage), "t", List.of("a"))).isEqualTo("result 1");
+        IdempotencyTokens restarted = new IdempotencyTokens(clock, storage);
+        assertThat(restarted.size()).isEqualTo(1);
+        assertThat(stamped(restarted, "t", List.of("a"))).isEqualTo("replayed");
+        assertThat(runs.get()).isEqualTo(1);
+        ApiException e = catchThrowableOfType(() -> stamped(restarted, "t", List.of("b")), ApiException.class);
+        assertThat(e.name()).isEqualTo("IdempotentParameterMismatchException");
+    }
+
+    @Test void theWindowHoldsAcrossARestartAndExpiredStampsAreDeleted() {
+        stamped(new IdempotencyTokens(clock, storage), "t", List.of("a"));
+        clock.advance(IdempotencyTokens.WINDOW.minusSeconds(1));
+        IdempotencyTokens restarted = new IdempotencyTokens(clock, storage);
+        assertThat(stamped(restarted, "t", List.of("a"))).isEqualTo("replayed");
+        clock.advance(Duration.ofSeconds(2));
+        assertThat(restarted.size()).isZero();
+        assertThat(storedStamps()).isZero();
+        assertThat(stamped(restarted, "t", List.of("b"))).isEqualTo("result 2");
+        assertThat(storedStamps()).isEqualTo(1);
+        clock.advance(IdempotencyTokens.WINDOW);
+        new IdempotencyTokens(clock, storage); // loading finds it expired
+        assertThat(storedStamps()).isZero();
+    }
+
+    @Test void aRequestThatFailsAfterStampingLeavesNoStamp() {
+        IdempotencyTokens tokens = new IdempotencyTokens(clock, storage);
+        catchThrowableOfType(() -> tokens.run("t", "x", stamp -> {
+            stamp.addTo(new WriteBatch()); // the batch is never written
+            throw new IllegalStateException();
+        }, () -> "replayed"), IllegalStateException.class);
+        assertThat(storedStamps()).isZero();
+        assertThat(stamped(new IdempotencyTokens(clock, storage), "t", "x")).isEqualTo("result 1");
+    }
+
+    @Test void membersInAnotherOrderAreTheSameRequest() {
+        Map<String, Object> ab = new LinkedHashMap<>();
+        ab.put("a", List.of("1", Map.of("x", true)));
+        ab.put("b", "2");
+        Map<String, Object> ba = new LinkedHashMap<>();
+        ba.put("b", "2");
+        ba.put("a", List.of("1", Map.of("x", true)));
+        assertThat(RequestDigest.of(ab)).isEqualTo(RequestDigest.of(ba));
+        assertThat(RequestDigest.of(ab)).isNotEqualTo(RequestDigest.of(Map.of("a", List.of("1", Map.of("x", false)), "b", "2")));
+        assertThat(RequestDigest.of(List.of("ab", "c"))).isNotEqualTo(RequestDigest.of(List.of("a", "bc")));
     }
 }

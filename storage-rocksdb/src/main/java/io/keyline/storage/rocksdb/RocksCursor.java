@@ -71,7 +71,7 @@ final class RocksCursor implements Cursor, RocksDbStorage.NativeResource {
             iterator.status();
             return false;
         } catch (RocksDBException e) {
-            throw RocksDbStorage.failure("iteration", e);
+            throw storage.failure("iteration", e);
         } finally {
             storage.exit();
         }

@@ -4,7 +4,11 @@ import io.keyline.storage.Cursor;
 import io.keyline.storage.Snapshot;
 import io.keyline.storage.Storage;
 import io.keyline.storage.StorageException;
+import io.keyline.storage.StorageHealth;
+import io.keyline.storage.StorageUnavailableException;
 import io.keyline.storage.WriteBatch;
+import io.keyline.time.Clock;
+import io.keyline.time.SystemClock;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,6 +17,8 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
+import org.rocksdb.AbstractEventListener;
+import org.rocksdb.BackgroundErrorReason;
 import org.rocksdb.BlockBasedTableConfig;
 import org.rocksdb.BloomFilter;
 import org.rocksdb.CompressionType;
@@ -24,6 +30,7 @@ import org.rocksdb.Priority;
 import org.rocksdb.ReadOptions;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
+import org.rocksdb.Status;
 import org.rocksdb.WriteOptions;
 
 /**
@@ -44,6 +51,17 @@ import org.rocksdb.WriteOptions;
  * (adaptive yield off): with request threads running writes on two cores, the spinning took
  * CPU from the very leader it waited for, and a yielding thread could lose its core for
  * milliseconds (docs/BENCHMARKS.md, "PutItem tail").
+ *
+ * <p>Durability ({@code syncWrites}, docs/RULES.md#DURABILITY): with it, a write returns only once
+ * the WAL is synced to the device; RocksDB syncs once per write group, so concurrent writers
+ * share one sync. Without it, the WAL is written to the OS but not synced.
+ *
+ * <p>Errors (docs/RULES.md#STORAGE-RECOVERY): an I/O error that RocksDB reports on a call, or a
+ * background error it reports to its listener, takes the storage down: the failing call gets a
+ * {@link StorageException} (its outcome is unknown), every later call a
+ * {@link StorageUnavailableException} without touching data, and {@link InPlaceRecovery} reopens
+ * the database in place (under the write side of the lifetime lock, which pauses every caller;
+ * open cursors and snapshots are released, as at close) until it opens again.
  */
 public final class RocksDbStorage implements Storage {
     /** Block cache shared by all reads; small so an idle dev database stays light. */
@@ -92,10 +110,15 @@ public final class RocksDbStorage implements Storage {
     private final Options options;
     private final WriteOptions writeOptions;
     private final ReadOptions readOptions;
-    private final RocksDB db;
+    private final BackgroundErrors backgroundErrors;
+    private final InPlaceRecovery recovery;
+    /** Replaced by a reopen; null while a reopen has failed. Read under the lifetime lock. */
+    private volatile RocksDB db;
     private final ReentrantReadWriteLock lifetime = new ReentrantReadWriteLock();
     private final Set<NativeResource> open = ConcurrentHashMap.newKeySet();
     private volatile boolean closed;
+    /** Failures injected by tests, as RocksDB reports them; none otherwise. */
+    private volatile Faults faults = Faults.NONE;
 
     /** Opens (creating if needed) the database in {@code directory}; WAL not fsynced per write. */
     public RocksDbStorage(Path directory) {
@@ -104,6 +127,11 @@ public final class RocksDbStorage implements Storage {
 
     /** As {@link #RocksDbStorage(Path)}; with {@code syncWrites} every write fsyncs the WAL. */
     public RocksDbStorage(Path directory, boolean syncWrites) {
+        this(directory, syncWrites, SystemClock.INSTANCE);
+    }
+
+    /** As {@link #RocksDbStorage(Path, boolean)}; {@code clock} times the recovery's retry schedule. */
+    public RocksDbStorage(Path directory, boolean syncWrites, Clock clock) {
         this.directory = directory.toAbsolutePath().normalize();
         try {
             Files.createDirectories(this.directory);
@@ -135,6 +163,9 @@ public final class RocksDbStorage implements Storage {
                 .setMaxTotalWalSize(MAX_TOTAL_WAL_BYTES)
                 .setMaxLogFileSize(MAX_INFO_LOG_BYTES)
                 .setKeepLogFileNum(KEEP_INFO_LOGS);
+        recovery = new InPlaceRecovery(clock, describe(), this::reopen);
+        backgroundErrors = new BackgroundErrors();
+        options.setListeners(List.of(backgroundErrors));
         writeOptions = new WriteOptions().setSync(syncWrites).setDisableWAL(false);
         readOptions = new ReadOptions();
         try {
@@ -144,6 +175,7 @@ public final class RocksDbStorage implements Storage {
             readOptions.close();
             writeOptions.close();
             options.close();
+            backgroundErrors.close();
             bloom.close();
             cache.close();
             throw new StorageException("cannot open RocksDB at " + this.directory + ": " + e.getMessage(), e);
@@ -186,6 +218,7 @@ public final class RocksDbStorage implements Storage {
                     }
                 }
             }
+            faults.beforeWrite();
             db.write(writeOptions, native_);
         } catch (RocksDBException e) {
             throw failure("write", e);
@@ -207,27 +240,49 @@ public final class RocksDbStorage implements Storage {
 
     @Override public String describe() { return "RocksDB at " + directory; }
 
+    @Override public StorageHealth health() { return recovery.health(); }
+
     /** Flushes memtables to disk and releases every native resource. Idempotent. */
     @Override public void close() {
+        shutDown(true);
+    }
+
+    /**
+     * Closes as a killed process leaves the database: memtables not flushed, so the next open
+     * replays the WAL (crash tests). Releases every native resource; idempotent.
+     */
+    public void closeWithoutFlush() {
+        shutDown(false);
+    }
+
+    private void shutDown(boolean flush) {
+        recovery.stop();
         lifetime.writeLock().lock();
         try {
             if (closed) return;
             closed = true;
-            for (NativeResource resource : List.copyOf(open)) releaseQuietly(resource);
-            open.clear();
-            try (FlushOptions flush = new FlushOptions().setWaitForFlush(true)) {
-                db.flush(flush);
-            } catch (RocksDBException e) {
-                throw failure("flush on close", e);
+            releaseOpenResources();
+            RocksDB current = db;
+            db = null;
+            try {
+                // A database that failed cannot flush; its WAL holds what it acknowledged.
+                if (current != null && flush && !recovery.down()) {
+                    try (FlushOptions flushOptions = new FlushOptions().setWaitForFlush(true)) {
+                        current.flush(flushOptions);
+                    } catch (RocksDBException e) {
+                        throw failure("flush on close", e);
+                    }
+                }
             } finally {
                 try {
-                    db.closeE();
+                    if (current != null) current.closeE();
                 } catch (RocksDBException e) {
-                    throw failure("close", e);
+                    if (!recovery.down()) throw failure("close", e);
                 } finally {
                     readOptions.close();
                     writeOptions.close();
                     options.close();
+                    backgroundErrors.close();
                     bloom.close();
                     cache.close();
                 }
@@ -235,6 +290,42 @@ public final class RocksDbStorage implements Storage {
         } finally {
             lifetime.writeLock().unlock();
         }
+    }
+
+    /**
+     * Closes the failed database and opens it again, holding every caller off meanwhile
+     * ({@link InPlaceRecovery}'s attempt). Cursors and snapshots open on the old one are
+     * released (their next step fails). Throws if the database would not open; it stays down.
+     */
+    private void reopen() {
+        lifetime.writeLock().lock();
+        try {
+            if (closed) return;
+            releaseOpenResources();
+            RocksDB failed = db;
+            db = null;
+            if (failed != null) {
+                try {
+                    failed.closeE();
+                } catch (RocksDBException e) {
+                    // expected: it is closing because it failed
+                }
+            }
+            try {
+                faults.beforeOpen();
+                db = RocksDB.open(options, directory.toString());
+                lowerBackgroundPriority(options.getEnv());
+            } catch (RocksDBException e) {
+                throw new StorageException("cannot reopen RocksDB at " + directory + ": " + e.getMessage(), e);
+            }
+        } finally {
+            lifetime.writeLock().unlock();
+        }
+    }
+
+    private void releaseOpenResources() {
+        for (NativeResource resource : List.copyOf(open)) releaseQuietly(resource);
+        open.clear();
     }
 
     // ---- package-private plumbing for cursors and snapshots ----
@@ -282,7 +373,11 @@ public final class RocksDbStorage implements Storage {
         }
     }
 
-    void releaseSnapshot(org.rocksdb.Snapshot snapshot) { db.releaseSnapshot(snapshot); }
+    /** Called under the lifetime lock with the snapshot still tracked, so {@code db} is the one that made it. */
+    void releaseSnapshot(org.rocksdb.Snapshot snapshot) {
+        RocksDB current = db;
+        if (current != null) current.releaseSnapshot(snapshot);
+    }
 
     /** Stops tracking a resource that released itself. */
     void forget(NativeResource resource) { open.remove(resource); }
@@ -297,20 +392,37 @@ public final class RocksDbStorage implements Storage {
         }
     }
 
-    /** Takes the read side of the lifetime lock; fails if the storage is closed. */
+    /**
+     * Takes the read side of the lifetime lock; fails if the storage is closed, or down
+     * (then without touching anything: {@link StorageUnavailableException}).
+     */
     void enter() {
         lifetime.readLock().lock();
         if (closed) {
             lifetime.readLock().unlock();
             throw new StorageException("storage is closed: " + describe());
         }
+        if (recovery.down() || db == null) {
+            lifetime.readLock().unlock();
+            throw new StorageUnavailableException(describe() + " is recovering from an error: " + recovery.problem());
+        }
     }
 
     void exit() { lifetime.readLock().unlock(); }
 
-    static StorageException failure(String what, RocksDBException e) {
+    /** The exception for a failed call; an I/O error also takes the storage down to be reopened. */
+    StorageException failure(String what, RocksDBException e) {
+        if (reopenable(e.getStatus())) recovery.failed("RocksDB " + what + " failed: " + e.getMessage());
         return new StorageException("RocksDB " + what + " failed: " + e.getMessage(), e);
     }
+
+    /** An I/O error (no file descriptor, no space, a device error) may clear on a reopen; corruption or a bad argument would not. */
+    static boolean reopenable(Status status) {
+        return status != null && status.getCode() == Status.Code.IOError;
+    }
+
+    /** Injects failures as RocksDB reports them (tests only). */
+    void injectFaults(Faults injected) { this.faults = injected == null ? Faults.NONE : injected; }
 
     private static void releaseQuietly(NativeResource resource) {
         try {
@@ -323,5 +435,35 @@ public final class RocksDbStorage implements Storage {
     /** Native objects owned by a cursor or snapshot; released once, before the database closes. */
     interface NativeResource {
         void releaseNative();
+    }
+
+    /** Failures a test makes RocksDB report: thrown where RocksDB would throw them. */
+    interface Faults {
+        Faults NONE = new Faults() {};
+
+        default void beforeWrite() throws RocksDBException {}
+
+        default void beforeOpen() throws RocksDBException {}
+    }
+
+    /**
+     * RocksDB's report of a background error (a flush or compaction that failed, a log file that
+     * could not be created): the storage goes down to be reopened, even before a write fails on it.
+     * Called on RocksDB's threads; it only records.
+     */
+    private final class BackgroundErrors extends AbstractEventListener {
+        BackgroundErrors() {
+            super(EnabledEventCallback.ON_BACKGROUND_ERROR);
+        }
+
+        @Override public void onBackgroundError(BackgroundErrorReason reason, Status status) {
+            if (status == null || status.getCode() == Status.Code.Ok) return;
+            try {
+                recovery.failed("RocksDB background error (" + reason + "): " + status.getCodeString()
+                        + (status.getState() == null ? "" : ": " + status.getState()));
+            } catch (RuntimeException | LinkageError e) {
+                // never into RocksDB's thread: the next call's error takes the storage down instead
+            }
+        }
     }
 }
