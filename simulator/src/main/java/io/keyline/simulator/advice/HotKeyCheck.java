@@ -48,13 +48,19 @@ final class HotKeyCheck implements Check {
                 for (ResourceReport.KeyCount k : demand ? r.topDemandKeys() : r.topKeys()) {
                     double peak = k.peakPerSecond() * unitsPerAccess;
                     boolean throttled = r.topThrottledKeys().stream().anyMatch(x -> x.partitionKey().equals(k.partitionKey()));
-                    if (peak < HOT_SHARE * ceiling && !throttled) continue;
+                    // demand is the whole story; an admitted count understates a throttled key
+                    if (peak < HOT_SHARE * ceiling && (demand || !throttled)) continue;
                     out.add(finding(t, r, k, peak, ceiling, writes, throttled, demand));
                     if (++reported == MAX_PER_RESOURCE) break;
                 }
             }
         }
         return out;
+    }
+
+    /** A rate as a person reads it: whole above 100 (8,021.5 measured is "8,022"), else as units. */
+    private static String rate(double perSecond) {
+        return perSecond >= 100 ? Figures.count(Math.round(perSecond)) : Figures.units(perSecond);
     }
 
     /** @param demand whether {@code k} counts the writes offered (else the accesses admitted) */
@@ -64,7 +70,7 @@ final class HotKeyCheck implements Check {
         String kind = writes ? "writes" : "reads";
         String unit = writes ? "WCU" : "RCU";
         String headline = "key " + k.partitionKey() + " of " + Resources.name(r) + (demand ? " is asked for " : " peaks at ")
-                + Figures.units(k.peakPerSecond()) + " " + kind + " a second (" + Figures.units(peak) + " " + unit + ")"
+                + rate(k.peakPerSecond()) + " " + kind + " a second (" + rate(peak) + " " + unit + ")"
                 + (throttled && demand ? ", throttled" : "") + ": one partition serves " + Figures.units(ceiling)
                 + " " + unit + "; it needs " + shards[0] + " shard" + (shards[0] == 1 ? "" : "s") + ", " + shards[1] + "-" + shards[2]
                 + " with headroom";

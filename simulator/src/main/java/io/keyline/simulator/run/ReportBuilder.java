@@ -191,8 +191,7 @@ final class ReportBuilder {
         List<ResourceReport.PartitionLoad> out = new ArrayList<>();
         for (int i : order.subList(0, Math.min(TOP, order.size()))) {
             CapacitySnapshot.PartitionSnapshot p = parts.get(i);
-            long last = i + 1 < parts.size() ? parts.get(i + 1).startToken() - 1 : Long.MAX_VALUE;
-            String range = String.format(Locale.ROOT, "%016x..%016x", p.startToken(), last);
+            String range = tokenRange(parts, i);
             String label = CapacitySampler.partitionLabel(p);
             double peakRead = peak(table, index, Metric.PARTITION_CONSUMED_READ_CAPACITY_UNITS, label);
             double peakWrite = peak(table, index, Metric.PARTITION_CONSUMED_WRITE_CAPACITY_UNITS, label);
@@ -201,6 +200,23 @@ final class ReportBuilder {
                     Math.round((p.throttledReads() + p.throttledWrites()) * tally.throttleRatio())));
         }
         return out;
+    }
+
+    /**
+     * Partition {@code i}'s token range as the dashboard prints it ("start..end", inclusive); a
+     * partition that holds part of one partition key's items (split by sort key, docs/RULES.md#PART-SPLIT)
+     * is that key's token and which part it is, since its range would read backwards.
+     */
+    static String tokenRange(List<CapacitySnapshot.PartitionSnapshot> parts, int i) {
+        CapacitySnapshot.PartitionSnapshot p = parts.get(i);
+        int first = i, end = i + 1;
+        while (first > 0 && parts.get(first).startSort() != Long.MIN_VALUE && parts.get(first - 1).startToken() == p.startToken()) first--;
+        while (end < parts.size() && parts.get(end).startToken() == p.startToken() && parts.get(end).startSort() != Long.MIN_VALUE) end++;
+        if (end - first > 1) {
+            return String.format(Locale.ROOT, "%016x (one key split by sort key: part %d of %d)", p.startToken(), i - first + 1, end - first);
+        }
+        long last = i + 1 < parts.size() ? parts.get(i + 1).startToken() - 1 : Long.MAX_VALUE;
+        return String.format(Locale.ROOT, "%016x..%016x", p.startToken(), last);
     }
 
     /** A partition's busiest second: the sampler records one value a second, so a minute's maximum is its busiest second. */
