@@ -37,8 +37,11 @@ final class GsiKeyCardinalityCheck implements Check {
                 boolean throttled = g.totals().writeThrottleEvents() > 0;
                 boolean pressure = throttled || peak / distinct >= Rules.PARTITION_WRITE_CEILING / 2;
                 if (!pressure || !(dated || distinct <= FEW_KEYS)) continue;
-                double demand = Resources.offeredWriteUnits(g);
-                if (!(demand > 0)) demand = peak * Resources.writeDemandFactor(report, t);
+                // the writes offered its keys (puts only: an update's index keys depend on the stored
+                // item), or its average scaled up by what the table's writers asked for (not its busiest
+                // second: a throttled partition's is its burst, spent once), whichever is more
+                double average = g.totals().consumedWriteUnits() / (report.simulated().toNanos() / 1e9);
+                double demand = Math.max(Resources.offeredWriteUnits(g), average * Resources.writeDemandFactor(report, t));
                 out.add(finding(t, g, top, dated, distinct, demand, throttled));
             }
         }

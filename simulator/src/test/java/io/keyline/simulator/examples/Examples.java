@@ -32,11 +32,14 @@ final class Examples {
         return Outcome.of(Simulation.run(w, options, null));
     }
 
-    /** The example's text with {@code from} replaced (the same design at another scale or length). */
-    static Workload variant(String file, String from, String to) throws ScenarioException, IOException {
+    /** The example's text with each {@code from} replaced by the {@code to} after it (the same design at another scale or length). */
+    static Workload variant(String file, String... fromTo) throws ScenarioException, IOException {
         String yaml = Files.readString(DIR.resolve(file), StandardCharsets.UTF_8);
-        assertThat(yaml).contains(from);
-        return ScenarioFile.parse(file, yaml.replace(from, to));
+        for (int i = 0; i < fromTo.length; i += 2) {
+            assertThat(yaml).contains(fromTo[i]);
+            yaml = yaml.replace(fromTo[i], fromTo[i + 1]);
+        }
+        return ScenarioFile.parse(file, yaml);
     }
 
     static PatternReport pattern(Outcome o, String name) {
@@ -49,6 +52,13 @@ final class Examples {
 
     static ResourceReport gsi(Outcome o, String table, String index) {
         return table(o, table).gsis().stream().filter(g -> g.index().equals(index)).findFirst().orElseThrow();
+    }
+
+    static List<ResourceReport> all(TableReport t) {
+        List<ResourceReport> all = new java.util.ArrayList<>();
+        all.add(t.table());
+        all.addAll(t.gsis());
+        return all;
     }
 
     static long throttledAttempts(Outcome o) {
