@@ -7,9 +7,11 @@ import io.keyline.simulator.render.Outcome;
 import io.keyline.simulator.render.TerminalReport;
 import io.keyline.simulator.report.Report;
 import io.keyline.simulator.run.Simulation;
+import io.keyline.simulator.run.TerminalProgress;
 import io.keyline.simulator.run.Workload;
 import io.keyline.simulator.scenario.ScenarioException;
 import io.keyline.simulator.scenario.ScenarioFile;
+import io.keyline.time.SystemClock;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -60,9 +62,10 @@ final class SimulateCommand implements Callable<Integer> {
     @Option(names = "--html", paramLabel = "FILE", description = "Also write the report as one self-contained HTML page with charts.")
     Path html;
 
-    @Option(names = "--storage", paramLabel = "memory|sizes", defaultValue = "memory",
-            description = {"Where items live during the run: memory keeps them whole; sizes keeps keys and sizes only, "
-                    + "so large tables fit.", "Default: ${DEFAULT-VALUE}."})
+    @Option(names = "--storage", paramLabel = "auto|memory|sizes", defaultValue = "auto",
+            description = {"Where items live during the run: memory keeps them whole; sizes keeps keys, the attributes "
+                    + "expressions read and sizes only, so large tables fit; auto: sizes above "
+                    + "200,000 items held, memory below.", "Default: ${DEFAULT-VALUE}."})
     String storage;
 
     @Option(names = "--sample", paramLabel = "FRACTION|auto", defaultValue = "auto",
@@ -130,11 +133,12 @@ final class SimulateCommand implements Callable<Integer> {
     }
 
     /**
-     * The progress shown while a run goes. Nothing for now: the runner's terminal progress bar
-     * takes this place once its branch is merged (and {@code --quiet} turns it off).
+     * The progress bar while a run goes, on standard error (standard output carries the report,
+     * which may be JSON), drawn only when the console is a terminal; none with {@code --quiet}.
      */
     private Simulation.ProgressListener progress() {
-        return (simulated, total, executed) -> { };
+        if (quiet) return (simulated, total, executed) -> { };
+        return new TerminalProgress(System.err, System.console() != null, SystemClock.INSTANCE);
     }
 
     private Simulation.Options options() {
@@ -143,9 +147,10 @@ final class SimulateCommand implements Callable<Integer> {
         if (compare == null && file == null) throw new CommandLine.ParameterException(cmd, "a scenario FILE is needed (or --compare BEFORE AFTER)");
         if (compare != null && html != null) throw new CommandLine.ParameterException(cmd, "--html writes one run's report: not with --compare");
         Simulation.StorageMode mode = switch (storage.toLowerCase(Locale.ROOT)) {
+            case "auto" -> Simulation.StorageMode.AUTO;
             case "memory" -> Simulation.StorageMode.MEMORY;
             case "sizes" -> Simulation.StorageMode.SIZES;
-            default -> throw new CommandLine.ParameterException(cmd, "--storage must be memory or sizes, not '" + storage + "'");
+            default -> throw new CommandLine.ParameterException(cmd, "--storage must be auto, memory or sizes, not '" + storage + "'");
         };
         Double fraction = null;
         if (!"auto".equalsIgnoreCase(sample)) {

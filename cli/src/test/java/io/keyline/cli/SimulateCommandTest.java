@@ -54,13 +54,20 @@ class SimulateCommandTest {
         assertThat(run("orders.yaml")).as(err.toString()).isZero();
         assertThat(out.toString()).startsWith("keyline simulate · orders-status · seed 42")
                 .contains("CRITICAL  throttled at 3% of provisioned: a partition problem, in GSI status-index");
-        assertThat(optionsSeen).containsExactly(new Simulation.Options(Simulation.StorageMode.MEMORY, null));
+        // the default storage is auto: the runner picks sizes for a run that holds many items
+        assertThat(optionsSeen).containsExactly(new Simulation.Options(Simulation.StorageMode.AUTO, null));
     }
 
     @Test
     void storageAndSampleReachTheRunner() {
         assertThat(run("scan.yaml", "--storage", "sizes", "--sample", "0.25", "--quiet")).isZero();
         assertThat(optionsSeen).containsExactly(new Simulation.Options(Simulation.StorageMode.SIZES, 0.25));
+    }
+
+    @Test
+    void memoryStorageCanBeAskedFor() {
+        assertThat(run("scan.yaml", "--storage", "memory", "--quiet")).isZero();
+        assertThat(optionsSeen).containsExactly(new Simulation.Options(Simulation.StorageMode.MEMORY, null));
     }
 
     @Test

@@ -21,6 +21,17 @@ final class BillingModeCheck implements Check {
         return report.tables().stream().map(t -> finding(report, t, cost)).toList();
     }
 
+    /**
+     * The WCU a resource would provision to serve what it was asked for: its busiest second, or,
+     * when its clients asked for {@code demand} times what it admitted, its average admitted units
+     * times that, if more. (Not the busiest second times the demand: a throttled partition's
+     * busiest second is its burst, spent once.)
+     */
+    private static double peakWcu(MonthlyCost.ResourceCost c, double demand) {
+        double averageWcu = c.writeRequestUnits() / (CostModel.HOURS_PER_MONTH * 3600);
+        return Math.ceil(Math.max(c.peakWcu(), averageWcu * demand) - 1e-9);
+    }
+
     private static Finding finding(Report report, TableReport t, MonthlyCost cost) {
         String name = t.design().name();
         List<MonthlyCost.ResourceCost> lines = cost.resources().stream().filter(c -> c.table().equals(name)).toList();
@@ -30,9 +41,9 @@ final class BillingModeCheck implements Check {
         double storage = lines.stream().mapToDouble(MonthlyCost.ResourceCost::storage).sum();
         double onDemand = lines.stream().mapToDouble(c -> c.onDemandWrites() * demand + c.onDemandReads()).sum() + storage;
         double declared = lines.stream().mapToDouble(MonthlyCost.ResourceCost::provisioned).sum() + storage;
-        double atPeak = lines.stream().mapToDouble(c -> (Math.ceil(c.peakWcu() * demand) * prices.provisionedWcuPerHour()
+        double atPeak = lines.stream().mapToDouble(c -> (peakWcu(c, demand) * prices.provisionedWcuPerHour()
                 + c.peakRcu() * prices.provisionedRcuPerHour()) * CostModel.HOURS_PER_MONTH).sum() + storage;
-        double peakWcu = Math.ceil(lines.stream().mapToLong(MonthlyCost.ResourceCost::peakWcu).sum() * demand);
+        double peakWcu = lines.stream().mapToDouble(c -> peakWcu(c, demand)).sum();
         double wcu = lines.stream().mapToLong(MonthlyCost.ResourceCost::provisionedWcu).sum();
         boolean provisioned = "PROVISIONED".equals(t.design().billingMode());
         // average over peak: how much of provisioned-at-peak would be used

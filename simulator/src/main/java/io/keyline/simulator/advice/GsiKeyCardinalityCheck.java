@@ -37,18 +37,23 @@ final class GsiKeyCardinalityCheck implements Check {
                 boolean throttled = g.totals().writeThrottleEvents() > 0;
                 boolean pressure = throttled || peak / distinct >= Rules.PARTITION_WRITE_CEILING / 2;
                 if (!pressure || !(dated || distinct <= FEW_KEYS)) continue;
-                out.add(finding(t, g, top, dated, distinct, peak * Resources.writeDemandFactor(report, t), throttled));
+                // the writes offered its keys (puts only: an update's index keys depend on the stored
+                // item), or its average scaled up by what the table's writers asked for (not its busiest
+                // second: a throttled partition's is its burst, spent once), whichever is more
+                double average = g.totals().consumedWriteUnits() / (report.simulated().toNanos() / 1e9);
+                double demand = Math.max(Resources.offeredWriteUnits(g), average * Resources.writeDemandFactor(report, t));
+                out.add(finding(t, g, top, dated, distinct, demand, throttled));
             }
         }
         return out;
     }
 
-    /** @param demand the GSI's peak write units had every write been admitted */
+    /** @param demand the GSI's peak write units had every write been admitted: the writes offered its keys, or its peak scaled up */
     private static Finding finding(TableReport t, ResourceReport g, String top, boolean dated, long distinct, double demand,
             boolean throttled) {
         String key = GsiConcentrationCheck.keyAttribute(t, g);
         double peak = g.totals().peakConsumedWriteUnitsPerSecond();
-        long[] shards = Resources.shards(demand, Rules.PARTITION_WRITE_CEILING);
+        long[] shards = Resources.shards(demand, Rules.PARTITION_WRITE_CEILING, HotKeyCheck.RATE_NOISE);
         Map<String, Double> n = new LinkedHashMap<>();
         n.put("distinctPartitionKeys", (double) distinct);
         n.put("entriesWritten", (double) g.entriesWritten());

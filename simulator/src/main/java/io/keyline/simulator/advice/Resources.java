@@ -47,9 +47,30 @@ final class Resources {
         return r.entriesWritten() == 0 ? 1 : r.totals().consumedWriteUnits() / r.entriesWritten();
     }
 
+    /**
+     * The write units a second the client asked of a resource's most demanded keys at their peaks
+     * (offered writes, throttled or not, × the mean units per entry written); 0 without demand.
+     */
+    static double offeredWriteUnits(ResourceReport r) {
+        if (r.topDemandKeys() == null) return 0;
+        double perSecond = r.topDemandKeys().stream().mapToDouble(ResourceReport.KeyCount::peakPerSecond).sum();
+        return perSecond * writeUnitsPerEntry(r);
+    }
+
     /** The shards a key needs for peakUnits against a ceiling: the minimum, then 2× and 2.5× it for headroom (the seeds' 8 → 16-20). */
     static long[] shards(double peakUnits, double ceiling) {
-        long min = Math.max(1, (long) Math.ceil(peakUnits / ceiling - 1e-9));
+        return shards(peakUnits, ceiling, 0);
+    }
+
+    /**
+     * As {@link #shards(double, double)} for a measured rate, which is random: units within
+     * {@code noise} (a share) above a whole number of ceilings need that number (8,040 WCU measured
+     * for 8,000 asked: 8 shards).
+     */
+    static long[] shards(double peakUnits, double ceiling, double noise) {
+        double x = peakUnits / ceiling;
+        long whole = (long) Math.floor(x);
+        long min = Math.max(1, whole > 0 && x <= whole * (1 + noise) ? whole : (long) Math.ceil(x - 1e-9));
         return new long[] {min, 2 * min, (long) Math.ceil(2.5 * min)};
     }
 

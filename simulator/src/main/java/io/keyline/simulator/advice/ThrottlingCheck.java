@@ -1,5 +1,6 @@
 package io.keyline.simulator.advice;
 
+import io.keyline.capacity.Rules;
 import io.keyline.simulator.cost.MonthlyCost;
 import io.keyline.simulator.report.Figures;
 import io.keyline.simulator.report.Report;
@@ -87,9 +88,10 @@ final class ThrottlingCheck implements Check {
                     + ": a partition problem, " + where + partition;
             String fix = (provisioned ? "Raising the table's " + unit + " will not help: " : "")
                     + "the limit is one partition's " + (writes ? "1,000 WCU" : "3,000 RCU") + ". "
-                    + (culprit.index() == null
-                            ? "Spread the table's hot key (write sharding; see the hot-key finding)."
-                            : "Fix GSI " + culprit.index() + "'s partition key: make the index sparse and shard its key (see the findings on it).");
+                    + (culprit.index() != null
+                            ? "Fix GSI " + culprit.index() + "'s partition key: make the index sparse and shard its key (see the findings on it)."
+                            : writes && !anyHotKey(culprit) ? sharedPartition(culprit)
+                            : "Spread the table's hot key (write sharding; see the hot-key finding).");
             return new Finding(Severity.CRITICAL, "PARTITION_THROTTLING", t.design().name(), culprit.index(), null, headline, n, fix);
         }
         String headline = (provisioned ? "throttled at " + Figures.percent(share) + " of provisioned" : "throttled on demand")
@@ -99,6 +101,25 @@ final class ThrottlingCheck implements Check {
                 ? "Provision at least the peak (" + Figures.units(peak(culprit, writes)) + " " + unit + ") with headroom, or switch to on demand."
                 : "Raise the on-demand maximum or the account quota, or warm the table (WarmThroughput) before the peak.";
         return new Finding(Severity.CRITICAL, "CAPACITY_THROTTLING", t.design().name(), culprit.index(), null, headline, n, fix);
+    }
+
+    /** Whether a key of the table was asked for a partition's worth of writes (HotKeyCheck's rule); true without demand figures. */
+    private static boolean anyHotKey(ResourceReport r) {
+        if (r.topDemandKeys() == null || r.topDemandKeys().isEmpty()) return true;
+        double perEntry = Resources.writeUnitsPerEntry(r);
+        return r.topDemandKeys().stream().anyMatch(k -> k.peakPerSecond() * perEntry >= HotKeyCheck.HOT_SHARE * Rules.PARTITION_WRITE_CEILING);
+    }
+
+    /** The fix when no one key is too busy: busy keys sharing a partition, which splits in time or can be pre-split. */
+    private static String sharedPartition(ResourceReport r) {
+        ResourceReport.KeyCount busiest = r.topDemandKeys().get(0);
+        int before = r.minutes().isEmpty() ? r.partitionCount() : r.minutes().get(0).partitionCount();
+        return "No key is asked for more than a partition serves (the busiest, " + busiest.partitionKey() + ", "
+                + Figures.units(Math.round(busiest.peakPerSecond() * Resources.writeUnitsPerEntry(r))) + " WCU): several busy keys "
+                + "share a partition. DynamoDB splits a hot partition within minutes"
+                + (r.partitionCount() > before ? " (here from " + before + " to " + r.partitionCount() + " partitions)" : "")
+                + "; to avoid the throttling before it does, give the table more partitions from the start (more provisioned WCU, "
+                + "or WarmThroughput) or more, smaller keys.";
     }
 
     private static double peak(ResourceReport r, boolean writes) {

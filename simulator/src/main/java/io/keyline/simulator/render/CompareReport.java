@@ -69,8 +69,7 @@ public final class CompareReport {
         f.add(new Figure("requests", sum(b, PatternReport::requests), sum(a, PatternReport::requests), count));
         f.add(new Figure("requests failed", sum(b, PatternReport::failed), sum(a, PatternReport::failed), count));
         f.add(new Figure("throttled attempts", sum(b, PatternReport::throttledAttempts), sum(a, PatternReport::throttledAttempts), count));
-        f.add(new Figure("throttle events", resources(b, r -> (double) r.totals().readThrottleEvents() + r.totals().writeThrottleEvents()),
-                resources(a, r -> (double) r.totals().readThrottleEvents() + r.totals().writeThrottleEvents()), count));
+        f.add(new Figure("throttle events", resources(b, CompareReport::ownThrottleEvents), resources(a, CompareReport::ownThrottleEvents), count));
         f.add(new Figure("peak WCU a second, tables", tables(b, r -> r.totals().peakConsumedWriteUnitsPerSecond()),
                 tables(a, r -> r.totals().peakConsumedWriteUnitsPerSecond()), units));
         f.add(new Figure("peak WCU a second, GSIs", gsis(b, r -> r.totals().peakConsumedWriteUnitsPerSecond()),
@@ -87,6 +86,12 @@ public final class CompareReport {
             f.add(new Figure("findings " + s.name().toLowerCase(), severity(b, s), severity(a, s), count));
         }
         return f;
+    }
+
+    /** A resource's throttle events less those a table counts for its GSIs' back-pressure, so that no event counts twice. */
+    private static double ownThrottleEvents(ResourceReport r) {
+        long backPressure = r.gsiBackPressureEvents() == null ? 0 : r.gsiBackPressureEvents().values().stream().mapToLong(Long::longValue).sum();
+        return r.totals().readThrottleEvents() + r.totals().writeThrottleEvents() - backPressure;
     }
 
     /** NaN: the figure does not apply to that run (e.g. provisioned as declared, for a run on demand). */

@@ -101,11 +101,19 @@ public final class TerminalReport {
                 Map<String, Long> byReason = res.totals().throttleEventsByReason();
                 if (byReason == null) continue;
                 byReason.entrySet().stream().sorted(Map.Entry.<String, Long>comparingByValue().reversed())
-                        .forEach(e -> t.row(name(res), e.getKey(), Figures.count(e.getValue())));
+                        .forEach(e -> t.row(name(res), e.getKey() + causedBy(tr, res, e.getKey()), Figures.count(e.getValue())));
             }
         }
         if (t.isEmpty()) return;
         out.append("\nThrottle events by reason\n").append(t.render("  "));
+    }
+
+    /** For a table's index reason (its writes refused by a GSI's back-pressure): which GSIs refused them. */
+    private static String causedBy(TableReport tr, ResourceReport res, String reason) {
+        if (res.index() != null || !reason.startsWith("Index")) return "";
+        List<String> gsis = tr.gsis().stream().filter(g -> g.totals().throttleEventsByReason() != null
+                && g.totals().throttleEventsByReason().containsKey(reason)).map(ResourceReport::index).toList();
+        return gsis.isEmpty() ? "" : " (back-pressure of GSI " + String.join(", ", gsis) + ")";
     }
 
     private static void partitions(StringBuilder out, Report r) {

@@ -8,7 +8,8 @@ import java.util.Map;
  *
  * @param table   the table's name
  * @param index   the GSI's name, or null for the table itself
- * @param minutes one entry per simulated minute, in order
+ * @param minutes one entry per simulated minute of the run's duration, in order (retries that
+ *                outlast the duration are counted in the last minute)
  * @param totals  sums over the run
  * @param partitionCount partitions at the end
  * @param splits  partition splits during the run
@@ -23,11 +24,27 @@ import java.util.Map;
  *                   runner did not measure it (the cost then estimates a GSI's from its writes)
  * @param storageBytes their size at the end as DynamoDB bills it (sizes plus 100 bytes each,
  *                   docs/RULES.md#SIZE-STORAGE), or -1 when not measured
+ * @param topDemandKeys the keys the client asked most writes of, most first (at most 10): first
+ *                   attempts offered, throttled or not, each counted once however often it was
+ *                   retried. {@link #topKeys} counts what was admitted, as Contributor Insights
+ *                   does, so a throttled key's demand shows here only
+ * @param gsiBackPressureEvents the table only: of its write throttle events, those a GSI's
+ *                   back-pressure caused, by GSI (docs/RULES.md#THROTTLE-EVENTS-BACK-PRESSURE); empty for a GSI
  */
 public record ResourceReport(String table, String index, List<Minute> minutes, Totals totals,
         int partitionCount, long splits, List<PartitionLoad> hottestPartitions, List<KeyCount> topKeys,
         List<KeyCount> topThrottledKeys, long distinctPartitionKeys, long entriesWritten, long entriesRead,
-        double averageEntryBytes, long entryCount, long storageBytes) {
+        double averageEntryBytes, long entryCount, long storageBytes, List<KeyCount> topDemandKeys,
+        Map<String, Long> gsiBackPressureEvents) {
+
+    /** Without demand per key or back-pressure (both empty). */
+    public ResourceReport(String table, String index, List<Minute> minutes, Totals totals,
+            int partitionCount, long splits, List<PartitionLoad> hottestPartitions, List<KeyCount> topKeys,
+            List<KeyCount> topThrottledKeys, long distinctPartitionKeys, long entriesWritten, long entriesRead,
+            double averageEntryBytes, long entryCount, long storageBytes) {
+        this(table, index, minutes, totals, partitionCount, splits, hottestPartitions, topKeys, topThrottledKeys,
+                distinctPartitionKeys, entriesWritten, entriesRead, averageEntryBytes, entryCount, storageBytes, List.of(), Map.of());
+    }
 
     /** Without the end-of-run size (entryCount and storageBytes -1: not measured). */
     public ResourceReport(String table, String index, List<Minute> minutes, Totals totals,
@@ -47,9 +64,11 @@ public record ResourceReport(String table, String index, List<Minute> minutes, T
      * @param provisionedReadUnits  provisioned RCU during the minute (per second; 0 on demand)
      * @param provisionedWriteUnits provisioned WCU during the minute (per second; 0 on demand)
      * @param readThrottleEvents  read throttle events
-     * @param writeThrottleEvents write throttle events
+     * @param writeThrottleEvents write throttle events; a table's include the writes its GSIs'
+     *                 back-pressure refused, as DynamoDB counts them
      * @param throttleEventsByReason events by DynamoDB throttling reason name (e.g.
-     *                 "IndexWriteKeyRangeThroughputExceeded"); reasons with no events are absent
+     *                 "IndexWriteKeyRangeThroughputExceeded", on a GSI and on its table); reasons
+     *                 with no events are absent
      * @param throttledRequests requests throttled (each attempt counts)
      * @param partitionCount partitions at the minute's end
      */

@@ -51,27 +51,35 @@ final class ReportBuilder {
     private final SimulatedDatabase db;
     private final ResourceTallies tallies;
     private final Map<Long, CountingStorage.Counts> counts;
+    private final KeyDemand demand;
     private final int minutes;
     private final MetricsStore store;
     private final long fromMillis;
     private final long toMillis;
 
-    ReportBuilder(SimulatedDatabase db, ResourceTallies tallies, Map<Long, CountingStorage.Counts> counts, int minutes) {
+    /**
+     * @param minutes the run's minutes (its duration's): the report has one row each
+     * @param covered the minutes simulated time reached, at least {@code minutes}: what retries did
+     *                after the duration is counted in the last row, so a 10-minute run has 10 rows
+     */
+    ReportBuilder(SimulatedDatabase db, ResourceTallies tallies, Map<Long, CountingStorage.Counts> counts, KeyDemand demand,
+            int minutes, int covered) {
         this.db = db;
         this.tallies = tallies;
         this.counts = counts;
+        this.demand = demand;
         this.minutes = minutes;
         this.store = db.metrics.store();
-        this.fromMillis = SimulatedDatabase.START.toEpochMilli();
-        this.toMillis = fromMillis + minutes * 60_000L;
+        this.fromMillis = db.start.toEpochMilli();
+        this.toMillis = fromMillis + Math.max(minutes, covered) * 60_000L;
     }
 
     TableReport table(String name) {
         TableMetadata t = db.table(name);
         TableCapacity capacity = db.engine.capacity().binding(t).capacity();
-        ResourceReport base = resource(t, null, capacity.table(), t.keyspaceId());
         List<ResourceReport> gsis = new ArrayList<>();
-        for (IndexMetadata g : t.globalIndexes()) gsis.add(resource(t, g.name(), capacity.index(g.name()), g.keyspaceId()));
+        for (IndexMetadata g : t.globalIndexes()) gsis.add(resource(t, g.name(), capacity.index(g.name()), g.keyspaceId(), List.of()));
+        ResourceReport base = resource(t, null, capacity.table(), t.keyspaceId(), gsis);
         TableStatistics stats = db.engine.catalog().statistics(t.keyspaceId());
         long preloaded = db.preloaded.getOrDefault(name, 0L);
         double ratio = db.watcher.of(capacity.table()).unitRatio(true);
@@ -81,7 +89,14 @@ final class ReportBuilder {
         return new TableReport(design(t), base, gsis, items, storage, largestItemCollection(t));
     }
 
-    private ResourceReport resource(TableMetadata t, String index, PartitionMap map, long keyspaceId) {
+    /**
+     * One table or GSI. A table's write throttle events include those its GSIs' back-pressure
+     * caused ({@code gsis}' write events: a GSI is written only by its table's writes, so each of
+     * its write throttle events refused one table write), as DynamoDB counts a table write refused
+     * for a GSI in the table's WriteThrottleEvents, under the GSI's reason
+     * (docs/RULES.md#THROTTLE-EVENTS-BACK-PRESSURE, #GSI-BACK-PRESSURE).
+     */
+    private ResourceReport resource(TableMetadata t, String index, PartitionMap map, long keyspaceId, List<ResourceReport> gsis) {
         String resource = ResourceTallies.resource(t.name(), index);
         WeightedCapacityMetrics.Tally tally = db.watcher.of(map);
         List<ResourceReport.Minute> rows = new ArrayList<>(minutes);
@@ -99,6 +114,10 @@ final class ReportBuilder {
                         perMinute(t.name(), index, Metric.throttleReason(write, limit), false));
             }
         }
+        Map<String, Long> backPressure = new java.util.TreeMap<>();
+        for (ResourceReport g : gsis) {
+            if (g.totals().writeThrottleEvents() > 0) backPressure.put(g.index(), g.totals().writeThrottleEvents());
+        }
         int lastPartitions = map.partitionCount();
         for (int m = 0; m < minutes; m++) {
             Map<String, Long> byReason = new LinkedHashMap<>();
@@ -106,34 +125,59 @@ final class ReportBuilder {
                 long n = Math.round(e.getValue()[m]);
                 if (n > 0) byReason.put(e.getKey(), n);
             }
+            long writeThrottles = Math.round(writeEvents[m]);
+            for (ResourceReport g : gsis) {
+                ResourceReport.Minute gm = g.minutes().get(m);
+                writeThrottles += gm.writeThrottleEvents();
+                gm.throttleEventsByReason().forEach((reason, n) -> {
+                    if (reason.startsWith("IndexWrite")) byReason.merge(reason, n, Long::sum);
+                });
+            }
             int parts = partitions[m] > 0 ? (int) partitions[m] : (m > 0 ? rows.get(m - 1).partitionCount() : lastPartitions);
+            long throttledRequests = m < minutes - 1 ? tallies.throttledRequests(resource, m) : tallies.throttledRequestsFrom(resource, m);
             rows.add(new ResourceReport.Minute(m, readUnits[m], writeUnits[m], provisionedRead[m], provisionedWrite[m],
-                    Math.round(readEvents[m]), Math.round(writeEvents[m]), byReason, tallies.throttledRequests(resource, m), parts));
+                    Math.round(readEvents[m]), writeThrottles, byReason, throttledRequests, parts));
         }
         Map<String, Long> totalReasons = new LinkedHashMap<>();
         for (Map.Entry<String, double[]> e : reasons.entrySet()) {
             long n = Math.round(sum(e.getValue()));
             if (n > 0) totalReasons.put(e.getKey(), n);
         }
+        long writeThrottles = Math.round(sum(writeEvents));
+        for (ResourceReport g : gsis) {
+            writeThrottles += g.totals().writeThrottleEvents();
+            g.totals().throttleEventsByReason().forEach((reason, n) -> {
+                if (reason.startsWith("IndexWrite")) totalReasons.merge(reason, n, Long::sum);
+            });
+        }
         ResourceReport.Totals totals = new ResourceReport.Totals(sum(readUnits), sum(writeUnits), Math.round(sum(readEvents)),
-                Math.round(sum(writeEvents)), totalReasons, tallies.throttledRequests(resource), tally.peakPerSecond[0], tally.peakPerSecond[1]);
+                writeThrottles, totalReasons, tallies.throttledRequests(resource), tally.peakPerSecond[0], tally.peakPerSecond[1]);
         long splits = Math.round(sum(perMinute(t.name(), index, Metric.PARTITION_SPLITS, false)));
         CountingStorage.Counts written = counts.get(keyspaceId);
         TableStatistics stats = db.engine.catalog().statistics(keyspaceId);
         double averageBytes = stats.itemCount() == 0 ? 0 : (double) stats.itemBytes() / stats.itemCount();
+        // entries at the end: the preloads' as they are, the run's scaled up as its writes were
+        long before = index == null ? db.preloaded.getOrDefault(t.name(), 0L) : db.preloadedEntries.getOrDefault(keyspaceId, 0L);
+        long entries = before + Math.round(Math.max(0, stats.itemCount() - before) * tally.unitRatio(true));
+        long bytes = Math.round(entries * (averageBytes + TableStatistics.STORAGE_OVERHEAD_BYTES_PER_ITEM));
         return new ResourceReport(t.name(), index, rows, totals, map.partitionCount(), splits, hottest(t.name(), index, map, tally),
                 tallies.top(resource, false, TOP, tally.unitRatio()), tallies.top(resource, true, TOP, tally.throttleRatio()),
                 written == null ? 0 : written.distinctTokens(),
                 written == null ? 0 : Math.round(written.written() * tally.unitRatio(true)),
-                tallies.entriesRead(resource), averageBytes);
+                tallies.entriesRead(resource), averageBytes, entries, bytes, demand.top(resource, TOP), backPressure);
     }
 
-    /** One value per minute of a series: sums, or for a level (gauge) the minute's maximum. */
+    /**
+     * One value per minute of a series: sums, or for a level (gauge) the minute's maximum. Minutes
+     * past the run's last (retries still going after its duration) count in the last.
+     */
     private double[] perMinute(String table, String index, Metric metric, boolean level) {
         double[] out = new double[minutes];
         for (Datapoint d : store.statistics(SeriesKey.of(Metrics.LOCAL, table, index, metric), 60, fromMillis, toMillis)) {
             int m = (int) ((d.timestampMillis() - fromMillis) / 60_000L);
-            if (m >= 0 && m < minutes) out[m] = level ? d.maximum() : d.sum();
+            if (m < 0) continue;
+            if (m >= minutes) m = minutes - 1;
+            out[m] = level ? Math.max(out[m], d.maximum()) : out[m] + d.sum();
         }
         return out;
     }
@@ -147,8 +191,7 @@ final class ReportBuilder {
         List<ResourceReport.PartitionLoad> out = new ArrayList<>();
         for (int i : order.subList(0, Math.min(TOP, order.size()))) {
             CapacitySnapshot.PartitionSnapshot p = parts.get(i);
-            long last = i + 1 < parts.size() ? parts.get(i + 1).startToken() - 1 : Long.MAX_VALUE;
-            String range = String.format(Locale.ROOT, "%016x..%016x", p.startToken(), last);
+            String range = tokenRange(parts, i);
             String label = CapacitySampler.partitionLabel(p);
             double peakRead = peak(table, index, Metric.PARTITION_CONSUMED_READ_CAPACITY_UNITS, label);
             double peakWrite = peak(table, index, Metric.PARTITION_CONSUMED_WRITE_CAPACITY_UNITS, label);
@@ -157,6 +200,23 @@ final class ReportBuilder {
                     Math.round((p.throttledReads() + p.throttledWrites()) * tally.throttleRatio())));
         }
         return out;
+    }
+
+    /**
+     * Partition {@code i}'s token range as the dashboard prints it ("start..end", inclusive); a
+     * partition that holds part of one partition key's items (split by sort key, docs/RULES.md#PART-SPLIT)
+     * is that key's token and which part it is, since its range would read backwards.
+     */
+    static String tokenRange(List<CapacitySnapshot.PartitionSnapshot> parts, int i) {
+        CapacitySnapshot.PartitionSnapshot p = parts.get(i);
+        int first = i, end = i + 1;
+        while (first > 0 && parts.get(first).startSort() != Long.MIN_VALUE && parts.get(first - 1).startToken() == p.startToken()) first--;
+        while (end < parts.size() && parts.get(end).startToken() == p.startToken() && parts.get(end).startSort() != Long.MIN_VALUE) end++;
+        if (end - first > 1) {
+            return String.format(Locale.ROOT, "%016x (one key split by sort key: part %d of %d)", p.startToken(), i - first + 1, end - first);
+        }
+        long last = i + 1 < parts.size() ? parts.get(i + 1).startToken() - 1 : Long.MAX_VALUE;
+        return String.format(Locale.ROOT, "%016x..%016x", p.startToken(), last);
     }
 
     /** A partition's busiest second: the sampler records one value a second, so a minute's maximum is its busiest second. */

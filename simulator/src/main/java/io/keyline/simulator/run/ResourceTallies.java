@@ -34,10 +34,20 @@ final class ResourceTallies {
     /** Items a request's answer returned, weighted, counted on the table or GSI it read. */
     void read(SimRequest request, double weightedItems) {
         if (weightedItems == 0) return;
-        String table = request.body().string("TableName");
+        String table = tableOf(request.body().raw());
         if (table == null) return;
         String index = request.body().string("IndexName");
         entriesRead.merge(resource(table, index != null && isGlobalIndex.test(table, index) ? index : null), weightedItems, Double::sum);
+    }
+
+    /** The table a read names: its TableName, or a batch's or transaction's first (a scenario's pattern reads one table). */
+    private static String tableOf(Map<String, Object> body) {
+        if (body.get("TableName") instanceof String t) return t;
+        if (body.get("RequestItems") instanceof Map<?, ?> byTable && !byTable.isEmpty()
+                && byTable.keySet().iterator().next() instanceof String t) return t;
+        if (body.get("TransactItems") instanceof List<?> items && !items.isEmpty() && items.get(0) instanceof Map<?, ?> first
+                && first.values().iterator().next() instanceof Map<?, ?> action && action.get("TableName") instanceof String t) return t;
+        return null;
     }
 
     /** A throttled attempt, counted on each resource its error names (docs/RULES.md#THROTTLE-REASONS). */
@@ -60,6 +70,12 @@ final class ResourceTallies {
     long throttledRequests(String resource, int minute) {
         TreeMap<Integer, Double> m = throttledByMinute.get(resource);
         return m == null ? 0 : Math.round(m.getOrDefault(minute, 0.0));
+    }
+
+    /** Throttled requests in minute {@code minute} and every minute after it (a run's last row takes its tail). */
+    long throttledRequestsFrom(String resource, int minute) {
+        TreeMap<Integer, Double> m = throttledByMinute.get(resource);
+        return m == null ? 0 : Math.round(m.tailMap(minute, true).values().stream().mapToDouble(Double::doubleValue).sum());
     }
 
     long throttledRequests(String resource) {

@@ -43,9 +43,15 @@ final class RunClock {
         advanceTo(nanos);
     }
 
+    /** The minutes a run of {@code duration} reports: a last partial minute counts as one. */
+    static int minutesOf(java.time.Duration duration) {
+        return (int) Math.max(1, (duration.toNanos() + MINUTE - 1) / MINUTE);
+    }
+
     /**
      * Moves to the end of the run: {@code atLeast}, or later if requests went on past it, rounded
-     * up to a whole second; a last partial minute is closed too. Returns the minutes covered.
+     * up to a whole second; a last partial minute is closed too. Returns the minutes covered, which
+     * exceed {@link #minutesOf the run's} when retries went on past its end.
      */
     int finish(long atLeast) {
         long end = Math.max(now(), atLeast);

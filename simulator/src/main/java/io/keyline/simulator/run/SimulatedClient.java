@@ -37,6 +37,7 @@ final class SimulatedClient {
     private final Backoff backoff;
     private final List<PatternTally> patterns;
     private final ResourceTallies resources;
+    private final KeyDemand demand;
     private final Simulation.ProgressListener progress;
     private final Clock wall;
     private final PriorityQueue<Call> waiting = new PriorityQueue<>();
@@ -71,13 +72,14 @@ final class SimulatedClient {
     }
 
     SimulatedClient(SimulatedDatabase db, RunClock time, Workload.ClientModel client, Backoff backoff, List<PatternTally> patterns,
-                    ResourceTallies resources, Simulation.ProgressListener progress, Clock wall) {
+                    ResourceTallies resources, KeyDemand demand, Simulation.ProgressListener progress, Clock wall) {
         this.db = db;
         this.time = time;
         this.client = client;
         this.backoff = backoff;
         this.patterns = patterns;
         this.resources = resources;
+        this.demand = demand;
         this.progress = progress;
         this.wall = wall;
         this.lastProgress = wall.nanos();
@@ -105,6 +107,9 @@ final class SimulatedClient {
     private Call start(SimRequest request) {
         PatternTally tally = patterns.get(request.pattern());
         tally.requests++;
+        // the clock first, so that a request sent just after a minute's end counts in the next minute
+        time.moveTo(request.atNanos());
+        demand.offered(request, tally.weight());
         Operation<?> op = db.operations.get(request.operation());
         return new Call(request, op, tally, Responses.countingUnits(request.body()));
     }

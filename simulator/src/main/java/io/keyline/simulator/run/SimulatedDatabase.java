@@ -34,9 +34,9 @@ import java.util.Set;
  * (ACTIVE at once: no create delay), with Contributor Insights on for each table and GSI, and
  * their preloads written straight to the item store (no capacity consumed, the clock not moved).
  *
- * <p>Time: the clock starts {@link #GSI_LAG} before {@link #START}; preloads are written then,
- * the clock moves to {@link #START} and their GSI entries are applied, so simulated time zero is
- * {@link #START} with every preloaded entry in place. GSI changes are due {@link #GSI_LAG} after
+ * <p>Time: the clock starts {@link #GSI_LAG} before the workload's {@link Workload#start()};
+ * preloads are written then, the clock moves to the start and their GSI entries are applied, so
+ * simulated time zero is the start with every preloaded entry in place. GSI changes are due {@link #GSI_LAG} after
  * their write: the propagator thread may apply them any time after that, and the runner applies
  * every due change itself before a request reads a GSI ({@link #beforeIndexRead}), so what a GSI
  * read sees depends only on simulated time.
@@ -44,12 +44,12 @@ import java.util.Set;
  * <p>Threading: used by the run's one thread (the GSI propagator runs beside it, inside the engine).
  */
 final class SimulatedDatabase implements AutoCloseable {
-    /** Simulated time zero: a Monday, 00:00 UTC. */
-    static final Instant START = Instant.parse("2026-01-05T00:00:00Z");
     /** How long after its write a GSI change is applied: DynamoDB propagates in well under a second. */
     static final Duration GSI_LAG = Duration.ofMillis(1);
 
-    final ManualClock clock = new ManualClock(START.minus(GSI_LAG));
+    /** Simulated time zero: the scenario's startTime. */
+    final Instant start;
+    final ManualClock clock;
     final Engine engine;
     final Operations operations;
     final Metrics metrics;
@@ -57,10 +57,16 @@ final class SimulatedDatabase implements AutoCloseable {
     final CountingStorage storage;
     /** The tables in scenario order, as created (their metadata after Contributor Insights was enabled). */
     final List<TableMetadata> tables = new ArrayList<>();
+    /** Attributes the traffic's expressions may read: SIZES keeps them with the keys. */
+    private final Set<String> attributesRead;
+    /** Per GSI keyspace: entries its table's preloads gave it. */
+    final Map<Long, Long> preloadedEntries = new java.util.HashMap<>();
     /** Per table name: items preloaded. */
     final Map<String, Long> preloaded = new LinkedHashMap<>();
 
     SimulatedDatabase(Workload workload, Simulation.StorageMode mode) {
+        this.start = workload.start();
+        this.clock = new ManualClock(start.minus(GSI_LAG));
         Storage memory = new MemoryStorage();
         SizeOnlyStorage sizes = mode == Simulation.StorageMode.SIZES ? new SizeOnlyStorage(memory) : null;
         this.storage = new CountingStorage(sizes != null ? sizes : memory);
@@ -74,10 +80,14 @@ final class SimulatedDatabase implements AutoCloseable {
                 Throughputs.ACCOUNT_MAX_READ_CAPACITY_UNITS, Throughputs.ACCOUNT_MAX_WRITE_CAPACITY_UNITS, explanation -> {});
         this.watcher = new WeightedCapacityMetrics(metrics.store(), model(), clock);
         model().observe(watcher);
+        this.attributesRead = workload.traffic().attributesRead();
         for (JsonObject create : workload.createTables()) create(create, sizes);
         for (Workload.Preload p : workload.preloads()) preload(p);
         clock.advance(GSI_LAG);
         engine.indexes().propagateDue();
+        for (TableMetadata t : tables) {
+            for (IndexMetadata g : t.globalIndexes()) preloadedEntries.put(g.keyspaceId(), engine.catalog().statistics(g.keyspaceId()).itemCount());
+        }
     }
 
     CapacityModel model() { return engine.capacity().model(); }
@@ -92,6 +102,7 @@ final class SimulatedDatabase implements AutoCloseable {
         operations.dispatch("CreateTable", request);
         TableMetadata table = table(request.string("TableName"));
         Set<String> keys = keyAttributes(table);
+        keys.addAll(attributesRead);
         if (sizes != null) {
             sizes.keepSizesOf(table.keyspaceId(), keys);
             for (IndexMetadata index : table.indexes()) sizes.keepSizesOf(index.keyspaceId(), keys);

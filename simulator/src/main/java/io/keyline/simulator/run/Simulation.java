@@ -30,9 +30,21 @@ public final class Simulation {
     public enum StorageMode {
         /** the engine's in-memory storage: items kept whole */
         MEMORY,
-        /** keys and item sizes only, so large tables fit; reads return items of the right size */
-        SIZES
+        /**
+         * the key attributes, the attributes the traffic's expressions name, and the item's size
+         * only, so large tables fit; reads return items of the right size
+         */
+        SIZES,
+        /** SIZES for a run that will hold more than {@link #SIZES_ABOVE_ITEMS} items, MEMORY below */
+        AUTO
     }
+
+    /**
+     * AUTO's threshold: above this many items held (preloaded, plus the item writes the run will
+     * execute), whole items cost the heap more than their bodies are worth (about 2.3 KB an item of
+     * 1 KB against 330 bytes, docs/SIMULATOR.md "Storage modes").
+     */
+    public static final long SIZES_ABOVE_ITEMS = 200_000;
 
     /**
      * @param storage        where items live
@@ -41,8 +53,37 @@ public final class Simulation {
      */
     public record Options(StorageMode storage, Double sampleFraction) {
         public static Options defaults() {
-            return new Options(StorageMode.MEMORY, null);
+            return new Options(StorageMode.AUTO, null);
         }
+    }
+
+    /** The storage a run of {@code workload} with {@code options} uses: AUTO resolved. */
+    public static StorageMode storageOf(Workload workload, Options options) {
+        if (options.storage() != StorageMode.AUTO) return options.storage();
+        return itemsHeld(workload, Sampling.fractions(workload, options.sampleFraction())) > SIZES_ABOVE_ITEMS
+                ? StorageMode.SIZES : StorageMode.MEMORY;
+    }
+
+    /**
+     * About how many items a run will hold at most: the preloads, plus each writing pattern's
+     * executed requests at its peak rate for the whole run times the items a request writes (a
+     * batch's or transaction's default size: the workload does not carry the scenario's batchSize).
+     */
+    static long itemsHeld(Workload workload, double[] fractions) {
+        double items = 0;
+        for (Workload.Preload p : workload.preloads()) items += p.count();
+        double seconds = workload.duration().toNanos() / 1e9;
+        for (int i = 0; i < fractions.length; i++) {
+            Workload.Pattern p = workload.patterns().get(i);
+            int perRequest = switch (p.operation()) {
+                case "PutItem" -> 1;
+                case "BatchWriteItem" -> 25;
+                case "TransactWriteItems" -> 10;
+                default -> 0;
+            };
+            items += p.peakRate() * fractions[i] * seconds * perRequest;
+        }
+        return (long) Math.min(Long.MAX_VALUE, items);
     }
 
     /** Told how far the run is, at most a few times a second of wall time. */
@@ -64,7 +105,7 @@ public final class Simulation {
     static Report run(Workload workload, Options options, ProgressListener progress, Clock wall,
                       java.util.function.Consumer<SimulatedDatabase> atEnd) {
         double[] fractions = Sampling.fractions(workload, options.sampleFraction());
-        try (SimulatedDatabase db = new SimulatedDatabase(workload, options.storage())) {
+        try (SimulatedDatabase db = new SimulatedDatabase(workload, storageOf(workload, options))) {
             Map<Long, CountingStorage.Counts> counts = new HashMap<>();
             for (TableMetadata t : db.tables) {
                 counts.put(t.keyspaceId(), db.storage.watch(t.keyspaceId()));
@@ -77,16 +118,20 @@ public final class Simulation {
             });
             List<PatternTally> patterns = new ArrayList<>();
             for (int i = 0; i < fractions.length; i++) patterns.add(new PatternTally(workload.patterns().get(i), 1.0 / fractions[i]));
-            RunClock time = new RunClock(db.clock, db.metrics::sample, minute -> topKeys(db, tallies));
+            KeyDemand demand = new KeyDemand(db.tables);
+            RunClock time = new RunClock(db.clock, db.metrics::sample, minute -> {
+                topKeys(db, tallies);
+                demand.minuteEnded();
+            });
             SimulatedClient client = new SimulatedClient(db, time, workload.client(), new Backoff(workload.client(), workload.seed()),
-                    patterns, tallies, progress == null ? (s, t, n) -> {} : progress, wall);
+                    patterns, tallies, demand, progress == null ? (s, t, n) -> {} : progress, wall);
             client.run(workload.traffic().open(fractions), workload.duration());
             // the last writes' GSI changes fall due, and are applied before anything reads the statistics
             time.moveTo(time.now() + SimulatedDatabase.GSI_LAG.toNanos());
-            int minutes = time.finish(workload.duration().toNanos());
+            int covered = time.finish(workload.duration().toNanos());
             db.beforeIndexRead();
             db.model().weighRequests(1.0);
-            ReportBuilder builder = new ReportBuilder(db, tallies, counts, minutes);
+            ReportBuilder builder = new ReportBuilder(db, tallies, counts, demand, RunClock.minutesOf(workload.duration()), covered);
             List<TableReport> tables = new ArrayList<>();
             for (TableMetadata t : db.tables) tables.add(builder.table(t.name()));
             List<PatternReport> patternReports = new ArrayList<>();

@@ -17,12 +17,12 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Storage mode SIZES: the items of a table and its indexes are kept as their key attributes (the
- * table's and every index's, so index maintenance sees the entries it must move) and their size;
- * every other attribute is dropped. A read gives the kept attributes plus one filler attribute
- * named {@value #FILLER} whose string makes the item exactly its stored size, so sizes, units,
- * pages and splits are the same as with whole items. What changes: an expression that reads a
- * non-key attribute (a FilterExpression, a ConditionExpression, an UpdateExpression's operand, a
- * ProjectionExpression) sees it absent, and returned items carry the filler. docs/SIMULATOR.md
+ * table's and every index's, so index maintenance sees the entries it must move), the attributes
+ * the run's expressions name ({@link TrafficSource#attributesRead}), and their size; every other
+ * attribute is dropped. A read gives the kept attributes plus one filler attribute named
+ * {@value #FILLER} whose string makes the item exactly its stored size, so sizes, units, pages and
+ * splits are the same as with whole items. What changes: an expression that reads an attribute
+ * that was not kept sees it absent, and returned items carry the filler. docs/SIMULATOR.md
  * ("How a run works") says when that changes an outcome.
  *
  * <p>Keyspaces hold compact values only once {@link #keepSizesOf} registered them, before the

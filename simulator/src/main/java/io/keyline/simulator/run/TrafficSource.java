@@ -14,6 +14,13 @@ public interface TrafficSource {
      */
     Traffic open(double[] scale);
 
+    /**
+     * Attribute names the requests' expressions may read (filters, conditions, projections, update
+     * operands), which SIZES storage keeps with the key attributes so that those expressions see
+     * what whole items would show; more names than needed cost only memory. None by default.
+     */
+    default java.util.Set<String> attributesRead() { return java.util.Set.of(); }
+
     /** A pass over the traffic, in non-decreasing time order. Not thread-safe. */
     interface Traffic {
         /** The next request, or null once the scenario's duration has passed. */

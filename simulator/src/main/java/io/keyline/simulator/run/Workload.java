@@ -2,6 +2,7 @@ package io.keyline.simulator.run;
 
 import io.keyline.protocol.JsonObject;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
@@ -22,10 +23,26 @@ import java.util.Map;
  * @param prices   price overrides by {@code Prices} key (see docs/SIMULATOR.md), may be empty
  * @param region   the price table's region name, e.g. "us-east-1"
  * @param quotas   the account quotas the engine applies (the scenario's {@code quotas})
+ * @param start    simulated time zero, the virtual clock's UTC instant at the start (the
+ *                 scenario's {@code startTime}): the engine's clock starts there, as do the
+ *                 traffic's time-based values
  */
 public record Workload(String name, long seed, Duration duration, List<JsonObject> createTables,
         List<Preload> preloads, List<Pattern> patterns, ClientModel client, TrafficSource traffic,
-        Map<String, Double> prices, String region, Quotas quotas) {
+        Map<String, Double> prices, String region, Quotas quotas, Instant start) {
+
+    /**
+     * Where a workload starts when it names no start: 2026-01-01T00:00:00Z, the engine's manual
+     * clock origin, and a scenario file's default {@code startTime}.
+     */
+    public static final Instant DEFAULT_START = Instant.parse("2026-01-01T00:00:00Z");
+
+    /** A workload starting at {@link #DEFAULT_START}. */
+    public Workload(String name, long seed, Duration duration, List<JsonObject> createTables,
+            List<Preload> preloads, List<Pattern> patterns, ClientModel client, TrafficSource traffic,
+            Map<String, Double> prices, String region, Quotas quotas) {
+        this(name, seed, duration, createTables, preloads, patterns, client, traffic, prices, region, quotas, DEFAULT_START);
+    }
 
     /** A workload under the account's default quotas (the contract's first form, kept for callers of it). */
     public Workload(String name, long seed, Duration duration, List<JsonObject> createTables,

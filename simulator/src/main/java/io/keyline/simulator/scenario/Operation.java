@@ -9,7 +9,9 @@ enum Operation {
     QUERY("query", "Query"),
     SCAN("scan", "Scan"),
     BATCH_WRITE("batchWrite", "BatchWriteItem"),
-    TRANSACT_WRITE("transactWrite", "TransactWriteItems");
+    TRANSACT_WRITE("transactWrite", "TransactWriteItems"),
+    BATCH_GET("batchGet", "BatchGetItem"),
+    TRANSACT_GET("transactGet", "TransactGetItems");
 
     final String scenarioName;
     final String dynamoDbName;
@@ -29,9 +31,14 @@ enum Operation {
         return this == PUT || this == BATCH_WRITE || this == TRANSACT_WRITE;
     }
 
-    /** Addresses one item by its full primary key. */
+    /** Addresses items by their full primary key: one, or several for the batch and transaction gets. */
     boolean needsItemKey() {
-        return this == GET || this == DELETE || this == UPDATE;
+        return this == GET || this == DELETE || this == UPDATE || this == BATCH_GET || this == TRANSACT_GET;
+    }
+
+    /** Sends several items or keys a request ({@code batchSize}). */
+    boolean batches() {
+        return this == BATCH_WRITE || this == TRANSACT_WRITE || this == BATCH_GET || this == TRANSACT_GET;
     }
 
     boolean reads() {

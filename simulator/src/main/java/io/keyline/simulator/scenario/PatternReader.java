@@ -67,10 +67,12 @@ final class PatternReader {
         return List.copyOf(plans);
     }
 
+    /** Items or keys a request: batchWrite 25 (its maximum), batchGet 100 (its maximum), the transactions 10. */
     private static int batchSize(JsonNode p, Operation op) {
         return switch (op) {
             case BATCH_WRITE -> p.path("batchSize").asInt(25);
-            case TRANSACT_WRITE -> p.path("batchSize").asInt(10);
+            case BATCH_GET -> p.path("batchSize").asInt(100);
+            case TRANSACT_WRITE, TRANSACT_GET -> p.path("batchSize").asInt(10);
             default -> 1;
         };
     }
@@ -93,8 +95,8 @@ final class PatternReader {
         }
         notFor(p, "pages", !op.reads(), at, what + opText + " cannot have pages: only query and scan read pages");
         int batch = batchSize(p, op);
-        notFor(p, "batchSize", op != Operation.BATCH_WRITE && op != Operation.TRANSACT_WRITE, at,
-                what + opText + " cannot have a batchSize: only batchWrite and transactWrite send several items");
+        notFor(p, "batchSize", !op.batches(), at,
+                what + opText + " cannot have a batchSize: only batchWrite, transactWrite, batchGet and transactGet send several items");
         if (op == Operation.BATCH_WRITE && batch > 25) {
             throw doc.error(at + "/batchSize", what + ": BatchWriteItem takes at most 25 items a request, not " + batch);
         }
@@ -124,8 +126,13 @@ final class PatternReader {
         }
         KeyReuse reuse = null;
         if (p.has("keysFrom")) {
-            if (!op.needsItemKey()) throw doc.error(at + "/keysFrom", what + opText + " cannot have keysFrom: it is for get, update and delete");
+            if (!op.needsItemKey() && op != Operation.QUERY) {
+                throw doc.error(at + "/keysFrom", what + opText + " cannot have keysFrom: it is for get, update, delete, batchGet, transactGet and query");
+            }
             if (p.has("key")) throw doc.error(at + "/keysFrom", what + " has both key and keysFrom; keep one");
+            if (ownKeyCondition) {
+                throw doc.error(at + "/keysFrom", what + " has both keysFrom and its own KeyConditionExpression; keep one");
+            }
             Writer w = writers.get(p.get("keysFrom").asText());
             if (w == null) {
                 throw doc.error(at + "/keysFrom", what + " reads the keys of '" + p.get("keysFrom").asText()
@@ -135,7 +142,21 @@ final class PatternReader {
                 throw doc.error(at + "/keysFrom", what + " reads table '" + table.name() + "' with the keys of '" + p.get("keysFrom").asText()
                         + "', which writes table '" + w.table() + "'");
             }
-            reuse = new KeyReuse(w.template(), w.streamSeed(), table.key(), w.written());
+            List<String> reused = table.key();
+            if (op == Operation.QUERY) {
+                // a query reads back the partition key (of the table or the index) of an item written
+                reused = table.partitionKeyOf(index);
+                for (String k : reused) {
+                    AttributeSpec a = w.template().attribute(k);
+                    if (a == null || a.presence() < 1 || !a.when().isEmpty()) {
+                        throw doc.error(at + "/keysFrom", what + " (query) reads " + (index == null ? "table '" + table.name() + "'" : "index '" + index + "'")
+                                + " by partition key '" + k + "' taken from the items of '" + p.get("keysFrom").asText() + "', but template '"
+                                + w.template().name() + "' makes '" + k + "' " + (a == null ? "in none of them" : "in some only (presence or when)")
+                                + ": keysFrom needs it in every item; give the query a key generator instead");
+                    }
+                }
+            }
+            reuse = new KeyReuse(w.template(), w.streamSeed(), reused, w.written());
         }
         checkKey(op, table, index, key, reuse != null, template, ownKeyCondition, at, what);
         if (op == Operation.UPDATE && template == null && (request == null || !request.has("UpdateExpression"))) {
@@ -172,7 +193,7 @@ final class PatternReader {
                 }
             }
         }
-        if (op == Operation.QUERY && !ownKeyCondition) {
+        if (op == Operation.QUERY && !ownKeyCondition && !reuse) {
             String target = index == null ? "table '" + table.name() + "'" : "index '" + index + "'";
             List<String> hash = table.partitionKeyOf(index);
             List<String> all = table.keyOf(index);

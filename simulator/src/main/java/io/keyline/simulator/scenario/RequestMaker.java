@@ -19,6 +19,17 @@ final class RequestMaker {
     private final Draw draw;
     private final Draw writerDraw;
 
+    /** Request members that BatchGetItem takes per table (inside RequestItems), not at the top. */
+    private static final List<String> BATCH_GET_PER_TABLE = List.of("ConsistentRead", "ProjectionExpression",
+            "ExpressionAttributeNames", "AttributesToGet");
+    /** Request members that TransactGetItems takes per Get, not at the top. */
+    private static final List<String> TRANSACT_GET_PER_ITEM = List.of("ProjectionExpression", "ExpressionAttributeNames");
+    /**
+     * Draws a batch or transaction get makes, per key it asks for, to find distinct keys (DynamoDB
+     * refuses a request that names one item twice); a request whose draws repeat sends fewer keys.
+     */
+    private static final int DRAWS_PER_KEY = 4;
+
     RequestMaker(PatternPlan plan, long startEpochMillis) {
         this.plan = plan;
         this.draw = new Draw(plan.streamSeed(), startEpochMillis);
@@ -28,9 +39,7 @@ final class RequestMaker {
     /** The body of the pattern's request number {@code ordinal}, sent at {@code atNanos}. */
     JsonObject make(long ordinal, long atNanos) {
         Map<String, Object> body = new LinkedHashMap<>(16);
-        if (plan.operation() != Operation.BATCH_WRITE && plan.operation() != Operation.TRANSACT_WRITE) {
-            body.put("TableName", plan.table());
-        }
+        if (!plan.operation().batches()) body.put("TableName", plan.table());
         Map<String, Object> values = null;
         Map<String, Object> names = null;
         switch (plan.operation()) {
@@ -48,21 +57,47 @@ final class RequestMaker {
             }
             case QUERY -> {
                 draw.begin(ordinal, atNanos);
-                if (!plan.key().isEmpty()) {
+                Map<String, Object> equal = new java.util.LinkedHashMap<>(4);
+                if (plan.keyReuse() != null) plan.keyReuse().fill(draw, writerDraw, equal);
+                else for (AttributeSpec a : plan.key()) equal.put(a.name(), a.make(draw));
+                if (!equal.isEmpty()) {
                     values = new HashMap<>();
                     names = new HashMap<>();
                     StringBuilder condition = new StringBuilder();
                     int i = 0;
-                    for (AttributeSpec a : plan.key()) {
+                    for (Map.Entry<String, Object> e : equal.entrySet()) {
                         if (i > 0) condition.append(" AND ");
                         condition.append("#k").append(i).append(" = :k").append(i);
-                        names.put("#k" + i, a.name());
-                        values.put(":k" + i, a.make(draw));
+                        names.put("#k" + i, e.getKey());
+                        values.put(":k" + i, e.getValue());
                         i++;
                     }
                     body.put("KeyConditionExpression", condition.toString());
                 }
                 if (plan.indexName() != null) body.put("IndexName", plan.indexName());
+            }
+            case BATCH_GET -> {
+                Map<String, Object> keysAndAttributes = new LinkedHashMap<>(4);
+                keysAndAttributes.put("Keys", distinctKeys(ordinal, atNanos));
+                for (String m : BATCH_GET_PER_TABLE) {
+                    if (plan.request().containsKey(m)) keysAndAttributes.put(m, PlainJson.copyValue(plan.request().get(m)));
+                }
+                Map<String, Object> requestItems = new HashMap<>(2);
+                requestItems.put(plan.table(), keysAndAttributes);
+                body.put("RequestItems", requestItems);
+            }
+            case TRANSACT_GET -> {
+                List<Object> gets = new ArrayList<>(plan.batchSize());
+                for (Map<String, Object> key : distinctKeys(ordinal, atNanos)) {
+                    Map<String, Object> get = new LinkedHashMap<>(4);
+                    get.put("TableName", plan.table());
+                    get.put("Key", key);
+                    for (String m : TRANSACT_GET_PER_ITEM) {
+                        if (plan.request().containsKey(m)) get.put(m, PlainJson.copyValue(plan.request().get(m)));
+                    }
+                    gets.add(Map.of("Get", get));
+                }
+                body.put("TransactItems", gets);
             }
             case SCAN -> {
                 draw.begin(ordinal, atNanos);
@@ -109,6 +144,19 @@ final class RequestMaker {
         return key;
     }
 
+    /**
+     * Up to {@code batchSize} distinct keys for request {@code ordinal}: key j is drawn as item
+     * {@code ordinal × batchSize × DRAWS_PER_KEY + j} of the pattern's stream (so requests never
+     * share draws), skipping a key drawn before, at most {@code DRAWS_PER_KEY × batchSize} draws.
+     */
+    private List<Map<String, Object>> distinctKeys(long ordinal, long atNanos) {
+        int wanted = plan.batchSize();
+        long first = ordinal * wanted * DRAWS_PER_KEY;
+        java.util.LinkedHashSet<Map<String, Object>> keys = new java.util.LinkedHashSet<>();
+        for (int j = 0; j < wanted * DRAWS_PER_KEY && keys.size() < wanted; j++) keys.add(key(first + j, atNanos, null));
+        return new ArrayList<>(keys);
+    }
+
     private static Map<String, Object> pick(Map<String, Object> item, List<String> attributes) {
         Map<String, Object> key = new HashMap<>(4);
         for (String a : attributes) key.put(a, item.get(a));
@@ -141,7 +189,14 @@ final class RequestMaker {
     @SuppressWarnings("unchecked")
     private void merge(Map<String, Object> body, Map<String, Object> names, Map<String, Object> values) {
         // Copied per request: a handler may normalise its request in place, and a runner may add members.
-        for (Map.Entry<String, Object> e : plan.request().entrySet()) body.putIfAbsent(e.getKey(), PlainJson.copyValue(e.getValue()));
+        List<String> placed = switch (plan.operation()) {
+            case BATCH_GET -> BATCH_GET_PER_TABLE;
+            case TRANSACT_GET -> TRANSACT_GET_PER_ITEM;
+            default -> List.of();
+        };
+        for (Map.Entry<String, Object> e : plan.request().entrySet()) {
+            if (!placed.contains(e.getKey())) body.putIfAbsent(e.getKey(), PlainJson.copyValue(e.getValue()));
+        }
         if (names != null && !names.isEmpty()) {
             Object fixed = plan.request().get("ExpressionAttributeNames");
             if (fixed instanceof Map<?, ?> m) names.putAll((Map<String, Object>) m);

@@ -23,7 +23,7 @@ final class ScenarioReader {
     static final Workload.ClientModel SDK_V2_DYNAMODB_RETRIES =
             new Workload.ClientModel(9, Duration.ofMillis(25), Duration.ofSeconds(20));
     /** ManualClock's origin, so a scenario without startTime and the engine's clock agree. */
-    static final Instant DEFAULT_START = Instant.parse("2026-01-01T00:00:00Z");
+    static final Instant DEFAULT_START = Workload.DEFAULT_START;
     static final String DEFAULT_REGION = "us-east-1";
 
     private final YamlDocument doc;
@@ -62,7 +62,7 @@ final class ScenarioReader {
         }
         return new Workload(root.get("name").asText(), seed, Duration.ofNanos(durationNanos), createTables,
                 List.copyOf(preloads), List.copyOf(contract), client(), new ScenarioTraffic(plans, durationNanos, startEpochMillis),
-                prices(), root.path("region").asText(DEFAULT_REGION), quotas());
+                prices(), root.path("region").asText(DEFAULT_REGION), quotas(), Instant.ofEpochMilli(startEpochMillis));
     }
 
     private Workload.Quotas quotas() {

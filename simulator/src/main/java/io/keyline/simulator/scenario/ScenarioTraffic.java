@@ -31,6 +31,29 @@ final class ScenarioTraffic implements TrafficSource {
         this.startEpochMillis = startEpochMillis;
     }
 
+    /** Expression members of a request whose words may name attributes. */
+    private static final List<String> EXPRESSIONS = List.of("FilterExpression", "ConditionExpression", "ProjectionExpression",
+            "UpdateExpression", "KeyConditionExpression");
+    /** A word of an expression that is not a #name or :value placeholder: an attribute name, or a keyword (harmless). */
+    private static final java.util.regex.Pattern NAME = java.util.regex.Pattern.compile("(?<![#:\\w])[A-Za-z_][A-Za-z0-9_]*");
+
+    /** Every name the patterns' request members give: ExpressionAttributeNames' values, AttributesToGet, the words of expressions. */
+    @Override
+    public java.util.Set<String> attributesRead() {
+        java.util.Set<String> out = new java.util.TreeSet<>();
+        for (PatternPlan p : plans) {
+            java.util.Map<String, Object> request = p.request();
+            if (request.get("ExpressionAttributeNames") instanceof java.util.Map<?, ?> names) {
+                for (Object v : names.values()) if (v instanceof String n) out.add(n);
+            }
+            if (request.get("AttributesToGet") instanceof List<?> names) for (Object v : names) if (v instanceof String n) out.add(n);
+            for (String member : EXPRESSIONS) {
+                if (request.get(member) instanceof String expression) NAME.matcher(expression).results().forEach(m -> out.add(m.group()));
+            }
+        }
+        return java.util.Set.copyOf(out);
+    }
+
     @Override
     public Traffic open(double[] scale) {
         if (scale.length != plans.size()) {

@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
  * {@code -Dkeyline.golden.update=true} and document the change in docs/SIMULATOR.md.
  */
 class JsonReportTest {
-    private static final Set<String> DATA_KEYED = Set.of("numbers", "sampling", "errors", "throttleEventsByReason");
+    private static final Set<String> DATA_KEYED = Set.of("numbers", "sampling", "errors", "throttleEventsByReason", "gsiBackPressureEvents");
 
     @Test
     void fieldNamesMatchTheGoldenFile() throws IOException {

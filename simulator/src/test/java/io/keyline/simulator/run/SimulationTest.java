@@ -31,13 +31,15 @@ class SimulationTest {
         Report report = run(Scenarios.iotLike(1_500, 1, 2_000, 2_000, Duration.ofSeconds(65), 7), UNSAMPLED, model);
         CapacitySnapshot.TableSnapshot events = model.get().tables().get(0);
         TableReport table = report.tables().get(0);
-        assertResourceMatches(table.table(), events.table());
-        assertResourceMatches(table.gsis().get(0), events.globalSecondaryIndexes().get(0));
+        ResourceReport gsi = table.gsis().get(0);
+        // the table's events are its own (none here) plus the writes its GSI's back-pressure refused
+        assertResourceMatches(table.table(), events.table(), gsi.totals().throttleEventsByReason());
+        assertResourceMatches(gsi, events.globalSecondaryIndexes().get(0), Map.of());
 
         // the day-keyed GSI throttles the table's writes: the seed's diagnosis
-        ResourceReport gsi = table.gsis().get(0);
         assertThat(gsi.totals().throttleEventsByReason()).containsKey("IndexWriteKeyRangeThroughputExceeded");
-        assertThat(table.table().totals().throttleEventsByReason()).isEmpty();
+        assertThat(events.table().throttles()).as("the table's own partitions never throttled").isEmpty();
+        assertThat(table.table().totals().throttleEventsByReason()).isEqualTo(gsi.totals().throttleEventsByReason());
         assertThat(gsi.partitionCount()).isGreaterThanOrEqualTo(3); // ⌈300/3,000 + 2,000/1,000⌉, then splits that cannot cut one key
         assertThat(gsi.minutes()).hasSize(2);
 
@@ -45,7 +47,10 @@ class SimulationTest {
         assertThat(writes.requests()).isEqualTo(1_500 * 65);
         assertThat(writes.succeeded() + writes.failed()).isEqualTo(writes.requests());
         assertThat(writes.throttledAttempts()).isEqualTo(gsi.totals().throttledRequests() + table.table().totals().throttledRequests());
-        assertThat(writes.throttledAttempts()).isEqualTo(gsi.totals().writeThrottleEvents() + table.table().totals().writeThrottleEvents());
+        assertThat(writes.throttledAttempts()).isEqualTo(gsi.totals().writeThrottleEvents()
+                + table.table().totals().writeThrottleEvents() - table.table().gsiBackPressureEvents().getOrDefault("by-day", 0L));
+        assertThat(table.table().totals().writeThrottleEvents()).as("every throttled write, in the table's WriteThrottleEvents")
+                .isEqualTo(writes.throttledAttempts());
         assertThat(writes.consumedWriteUnits()).isCloseTo(
                 events.table().consumedWrite() + events.globalSecondaryIndexes().get(0).consumedWrite(), within(1e-6));
         assertThat(writes.errors()).containsOnlyKeys("ProvisionedThroughputExceededException");
@@ -77,12 +82,15 @@ class SimulationTest {
         assertThat(report.sampling()).containsEntry("write", 1.0);
     }
 
-    private static void assertResourceMatches(ResourceReport r, CapacitySnapshot.MapSnapshot m) {
+    /** @param backPressure a table's events its GSIs' back-pressure caused, which the model books on the GSIs */
+    private static void assertResourceMatches(ResourceReport r, CapacitySnapshot.MapSnapshot m, Map<String, Long> backPressure) {
+        Map<String, Long> expected = new HashMap<>(m.throttles());
+        backPressure.forEach((k, v) -> expected.merge(k, v, Long::sum));
         assertThat(r.totals().consumedReadUnits()).isCloseTo(m.consumedRead(), within(1e-6));
         assertThat(r.totals().consumedWriteUnits()).isCloseTo(m.consumedWrite(), within(1e-6));
-        assertThat(r.totals().throttleEventsByReason()).isEqualTo(m.throttles());
+        assertThat(r.totals().throttleEventsByReason()).isEqualTo(expected);
         assertThat(r.totals().readThrottleEvents() + r.totals().writeThrottleEvents())
-                .isEqualTo(m.throttles().values().stream().mapToLong(Long::longValue).sum());
+                .isEqualTo(expected.values().stream().mapToLong(Long::longValue).sum());
         assertThat(r.partitionCount()).isEqualTo(m.partitions().size());
         double minutesRead = 0, minutesWrite = 0;
         Map<String, Long> minuteReasons = new HashMap<>();
@@ -94,11 +102,70 @@ class SimulationTest {
         }
         assertThat(minutesRead).isCloseTo(m.consumedRead(), within(1e-6));
         assertThat(minutesWrite).isCloseTo(m.consumedWrite(), within(1e-6));
-        assertThat(minuteReasons).isEqualTo(m.throttles());
+        assertThat(minuteReasons).isEqualTo(expected);
         CapacitySnapshot.PartitionSnapshot hottest = m.partitions().stream()
                 .max(java.util.Comparator.comparingDouble(p -> p.consumedRead() + p.consumedWrite())).orElseThrow();
         assertThat(r.hottestPartitions().get(0).consumedWriteUnits()).isEqualTo(hottest.consumedWrite());
         assertThat(r.hottestPartitions().get(0).throttleEvents()).isEqualTo(hottest.throttledReads() + hottest.throttledWrites());
+    }
+
+    @Test void aTableCountsTheWritesItsGsisBackPressureRefused() {
+        Report report = run(Scenarios.writesOnly(1_500, 1, 2_000, 2_000, Duration.ofSeconds(60), 7, false), UNSAMPLED, new AtomicReference<>());
+        TableReport t = report.tables().get(0);
+        ResourceReport gsi = t.gsis().get(0);
+        long refused = gsi.totals().writeThrottleEvents();
+        assertThat(refused).isPositive();
+        // DynamoDB's WriteThrottleEvents of the table count the writes the GSI refused, and name the GSI as the cause
+        assertThat(t.table().totals().writeThrottleEvents()).isEqualTo(refused);
+        assertThat(t.table().totals().throttleEventsByReason()).containsExactlyEntriesOf(Map.of("IndexWriteKeyRangeThroughputExceeded", refused));
+        assertThat(t.table().gsiBackPressureEvents()).containsExactlyEntriesOf(Map.of("by-day", refused));
+        assertThat(gsi.gsiBackPressureEvents()).isEmpty();
+        for (int m = 0; m < gsi.minutes().size(); m++) {
+            assertThat(t.table().minutes().get(m).writeThrottleEvents()).isEqualTo(gsi.minutes().get(m).writeThrottleEvents());
+            assertThat(t.table().minutes().get(m).throttleEventsByReason()).isEqualTo(gsi.minutes().get(m).throttleEventsByReason());
+        }
+        // the table's own partitions refused nothing
+        assertThat(t.table().hottestPartitions()).allSatisfy(p -> assertThat(p.throttleEvents()).isZero());
+    }
+
+    @Test void anNMinuteRunHasNMinutesThoughRetriesOutlastIt() {
+        Report report = run(Scenarios.writesOnly(1_500, 1, 2_000, 2_000, Duration.ofSeconds(60), 7, false), UNSAMPLED, new AtomicReference<>());
+        PatternReport writes = report.patterns().get(0);
+        // requests sent in the last second are retried after it: the run's clock went past its minute
+        assertThat(writes.latency().max()).isGreaterThan(5.0);
+        ResourceReport gsi = report.tables().get(0).gsis().get(0);
+        assertThat(gsi.minutes()).hasSize(1);
+        assertThat(report.tables().get(0).table().minutes()).hasSize(1);
+        // what happened after the minute is counted in it
+        ResourceReport.Minute only = gsi.minutes().get(0);
+        assertThat(only.writeThrottleEvents()).isEqualTo(gsi.totals().writeThrottleEvents());
+        assertThat(only.throttledRequests()).isEqualTo(gsi.totals().throttledRequests()).isEqualTo(writes.throttledAttempts());
+        assertThat(only.consumedWriteUnits()).isEqualTo(gsi.totals().consumedWriteUnits());
+        assertThat(RunClock.minutesOf(Duration.ofMinutes(10))).isEqualTo(10);
+        assertThat(RunClock.minutesOf(Duration.ofSeconds(65))).isEqualTo(2);
+        assertThat(RunClock.minutesOf(Duration.ofMillis(1))).isEqualTo(1);
+    }
+
+    @Test void demandCountsTheWritesOfferedAKeyNotThoseAdmitted() {
+        Workload w = Scenarios.writesOnly(1_500, 1, 2_000, 2_000, Duration.ofSeconds(60), 7, false);
+        Report whole = run(w, UNSAMPLED, new AtomicReference<>());
+        ResourceReport gsi = whole.tables().get(0).gsis().get(0);
+        PatternReport writes = whole.patterns().get(0);
+        ResourceReport.KeyCount asked = gsi.topDemandKeys().get(0);
+        assertThat(asked.partitionKey()).isEqualTo("2026-01-05");
+        // every write's first attempt, once, however often it was retried
+        assertThat(asked.count()).isEqualTo(writes.requests()).isEqualTo(1_500 * 60);
+        assertThat(asked.peakPerSecond()).isCloseTo(1_500, within(1.0));
+        // Contributor Insights counts what the one partition admitted: its ceiling, not the demand
+        assertThat(gsi.topKeys().get(0).peakPerSecond()).isLessThan(1_200);
+        // the table's keys are random devices: each asked for about once
+        assertThat(whole.tables().get(0).table().topDemandKeys()).isNotEmpty()
+                .allSatisfy(k -> assertThat(k.count()).isLessThan(10));
+
+        Report sampled = run(w, new Simulation.Options(Simulation.StorageMode.MEMORY, 0.1), new AtomicReference<>());
+        ResourceReport.KeyCount weighted = sampled.tables().get(0).gsis().get(0).topDemandKeys().get(0);
+        assertThat(weighted.partitionKey()).isEqualTo("2026-01-05");
+        assertThat((double) weighted.count()).isCloseTo(asked.count(), within(asked.count() * 0.02));
     }
 
     @Test void theSameSeedGivesTheSameReport() {

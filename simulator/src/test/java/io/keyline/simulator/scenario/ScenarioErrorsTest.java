@@ -69,6 +69,38 @@ class ScenarioErrorsTest {
     }
 
     @Test
+    void aQueryMayTakeItsPartitionKeyFromTheItemsAPatternWrote() throws ScenarioException {
+        assertThat(ScenarioFile.parse("iot.yaml", withLine(34, "    keysFrom: ingest")).patterns()).hasSize(2);
+    }
+
+    @Test
+    void aQueryCannotTakeAKeyTheWriterMakesOnlySometimes() {
+        String sparse = withLine(22, "    day: {presence: 0.5, time: {format: yyyy-MM-dd}}");
+        ScenarioException e = error(sparse.replace("    key: {day: {time: {format: yyyy-MM-dd}}}", "    keysFrom: ingest"));
+        assertThat(e.line()).isEqualTo(34);
+        assertThat(e.getMessage()).isEqualTo("iot.yaml:34: pattern 'today' (query) reads index 'by-day' by partition key 'day' taken "
+                + "from the items of 'ingest', but template 'reading' makes 'day' in some only (presence or when): keysFrom needs "
+                + "it in every item; give the query a key generator instead");
+    }
+
+    @Test
+    void batchAndTransactionGetsTakeKeysAndABatchSize() throws ScenarioException {
+        String gets = VALID + String.join("\n",
+                "  - {name: batch, operation: batchGet, table: readings, keysFrom: ingest, batchSize: 50, rate: 1}",
+                "  - {name: transaction, operation: transactGet, table: readings, key: {deviceId: {value: 'DEV#1'}, ts: {type: N, value: 1}}, rate: 1}",
+                "");
+        var w = ScenarioFile.parse("iot.yaml", gets);
+        assertThat(w.patterns()).extracting(p -> p.operation()).containsExactly("PutItem", "Query", "BatchGetItem", "TransactGetItems");
+    }
+
+    @Test
+    void aBatchGetTakesAtMostAHundredKeys() {
+        ScenarioException e = error(VALID + "  - {name: batch, operation: batchGet, table: readings, keysFrom: ingest, batchSize: 101, rate: 1}\n");
+        assertThat(e.line()).isEqualTo(36);
+        assertThat(e.getMessage()).contains("batchSize");
+    }
+
+    @Test
     void aTableThatDoesNotExistIsNamedWithTheOnesThatDo() {
         ScenarioException e = error(withLine(27, "    table: Readings"));
         assertThat(e.line()).isEqualTo(27);
