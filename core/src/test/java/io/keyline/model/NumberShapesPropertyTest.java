@@ -22,12 +22,30 @@ import net.jqwik.api.Provide;
  */
 class NumberShapesPropertyTest {
 
-    /** A value, the offset of its exponent, and a long spelling of value × 10^offset. */
-    record Shape(BigDecimal value, long offset, String text) {}
+    /**
+     * A value, the offset of its exponent, a long spelling of value × 10^offset, and the scale
+     * that spelling states (digits after the point minus the exponent written).
+     */
+    record Shape(BigDecimal value, long offset, String text, long exponent, long textScale) {}
 
     @Property(tries = 400)
     void aLongSpellingReadsAsItsValue(@ForAll("shapes") Shape shape) {
-        assertThat(outcome(shape.text())).as("%s", abbreviate(shape.text())).isEqualTo(expected(shape.value(), shape.offset()));
+        Object expected = expected(shape.value(), shape.offset());
+        if (writableAsBigDecimal(shape)) {
+            assertThat(outcome(shape.text())).as("%s", abbreviate(shape.text())).isEqualTo(expected);
+        } else {
+            // BigDecimal refuses an exponent or scale past int; NumberText reads some of those by
+            // value (0.0e2147483648 is 0, 1e2147483648 an overflow). Either is a ValidationException.
+            assertThat(outcome(shape.text())).as("%s", abbreviate(shape.text())).isIn(expected, NumberText.Problem.NOT_A_NUMBER);
+        }
+    }
+
+    /**
+     * Whether BigDecimal, whose grammar NumberText keeps (NumberTextTest), reads the text: the
+     * exponent written must fit an int, and so must the scale it gives.
+     */
+    private static boolean writableAsBigDecimal(Shape shape) {
+        return shape.exponent() == (int) shape.exponent() && shape.textScale() == (int) shape.textScale();
     }
 
     private static Object outcome(String text) {
@@ -90,6 +108,7 @@ class NumberShapesPropertyTest {
             text = "0." + "0".repeat(z) + mantissa;
             fraction = mantissa.length() + z;
         }
-        return new Shape(value, offset, sign + text + "e" + (e0 + fraction + offset));
+        long exponent = e0 + fraction + offset;
+        return new Shape(value, offset, sign + text + "e" + exponent, exponent, Math.max(0, fraction) - exponent);
     }
 }
