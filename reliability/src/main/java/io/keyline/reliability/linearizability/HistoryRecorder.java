@@ -58,23 +58,32 @@ public final class HistoryRecorder {
         while (client.describeTable(b -> b.tableName(TABLE)).table().tableStatus() != TableStatus.ACTIVE) Thread.sleep(20);
     }
 
-    /** Records one history on keys {@code keyPrefix + 0 .. keys - 1}, which must not exist yet. */
-    public List<Op> record(URI endpoint, Settings settings, String keyPrefix) throws InterruptedException {
+    /** One client per recording thread, to be reused across histories (an SDK client is slow to start). */
+    public static List<DynamoDbClient> clients(URI endpoint, int count) {
+        List<DynamoDbClient> clients = new ArrayList<>();
+        for (int i = 0; i < count; i++) clients.add(SdkClients.noRetries(endpoint));
+        return clients;
+    }
+
+    /**
+     * Records one history on keys {@code keyPrefix + 0 .. keys - 1}, which must not exist yet,
+     * with one thread per client ({@code settings.clients()} of them).
+     */
+    public List<Op> record(List<DynamoDbClient> clients, Settings settings, String keyPrefix) throws InterruptedException {
         List<Op> history = Collections.synchronizedList(new ArrayList<>());
         List<Thread> threads = new ArrayList<>();
         long end = clock.nanos() + settings.duration().toNanos();
         for (int c = 0; c < settings.clients(); c++) {
             int client = c;
             Random random = new Random(settings.seed() * 7919 + c);
+            DynamoDbClient ddb = clients.get(c);
             Thread t = new Thread(() -> {
-                try (DynamoDbClient ddb = SdkClients.noRetries(endpoint)) {
-                    Map<String, String> lastSeen = new HashMap<>();
-                    long n = 0;
-                    while (clock.nanos() < end) {
-                        String key = keyPrefix + random.nextInt(settings.keys());
-                        Op op = one(ddb, client, key, random, "c" + client + "-" + n++, lastSeen);
-                        if (op != null) history.add(op);
-                    }
+                Map<String, String> lastSeen = new HashMap<>();
+                long n = 0;
+                while (clock.nanos() < end) {
+                    String key = keyPrefix + random.nextInt(settings.keys());
+                    Op op = one(ddb, client, key, random, "c" + client + "-" + n++, lastSeen);
+                    if (op != null) history.add(op);
                 }
             }, "recorder-" + c);
             threads.add(t);

@@ -67,9 +67,10 @@ public final class LinearizabilityRun {
             try (DynamoDbClient admin = SdkClients.withRetries(server.endpoint())) {
                 HistoryRecorder.createTable(admin);
             }
+            List<DynamoDbClient> clients = HistoryRecorder.clients(server.endpoint(), settings.round().clients());
             for (int round = 0; round < settings.rounds(); round++) {
                 HistoryRecorder.Settings rs = settings.round();
-                List<Op> history = recorder.record(server.endpoint(),
+                List<Op> history = recorder.record(clients,
                         new HistoryRecorder.Settings(rs.clients(), rs.keys(), rs.duration(), rs.seed() + round), "r" + round + "k");
                 LinearizabilityChecker.Result result = checker.check(history);
                 histories += result.perKey().size();
@@ -86,6 +87,7 @@ public final class LinearizabilityRun {
                 out.printf("%s round %d: %,d operations on %d keys, %s%n", name, round + 1, history.size(), result.perKey().size(),
                         result.verdict());
             }
+            clients.forEach(DynamoDbClient::close);
         }
         return new Report(settings.storage(), histories, operations, bad, undecided, recorder.tally(),
                 Duration.ofNanos(clock.nanos() - began), anomalies);
