@@ -38,7 +38,8 @@ public final class ReliabilityTool {
                 CrashHarness.Settings defaults = CrashHarness.Settings.of(3);
                 CrashHarness.Settings s = new CrashHarness.Settings(args.integer("cycles", defaults.cycles()),
                         args.integer("writers", defaults.writers()), args.number("seed", defaults.seed()),
-                        args.seconds("min-run", defaults.minRun()), args.seconds("max-run", defaults.maxRun()));
+                        args.seconds("min-run", defaults.minRun()), args.seconds("max-run", defaults.maxRun()),
+                        args.seconds("budget-minutes", Duration.ZERO).multipliedBy(60));
                 refuseUnused(args);
                 CrashReport report = new CrashHarness(s, launcher, workDir, clock, out).run();
                 out.print(report.render());

@@ -25,9 +25,13 @@ public final class CrashHarness {
     private static final Duration FIRST_START = Duration.ofMinutes(10);
     private static final Duration RESTART = Duration.ofMinutes(2);
 
-    public record Settings(int cycles, int writers, long seed, Duration minRun, Duration maxRun) {
+    /**
+     * @param budget wall time after which no new cycle starts (zero: none), so that a run on a
+     *               slow machine ends with a report of the cycles it did
+     */
+    public record Settings(int cycles, int writers, long seed, Duration minRun, Duration maxRun, Duration budget) {
         public static Settings of(int cycles) {
-            return new Settings(cycles, 8, 17, Duration.ofMillis(300), Duration.ofMillis(2500));
+            return new Settings(cycles, 8, 17, Duration.ofMillis(1000), Duration.ofMillis(4000), Duration.ZERO);
         }
     }
 
@@ -36,6 +40,7 @@ public final class CrashHarness {
     private final Path workDir;
     private final Clock clock;
     private final PrintStream out;
+    private int cyclesDone;
 
     public CrashHarness(Settings settings, Launcher launcher, Path workDir, Clock clock, PrintStream out) {
         this.settings = settings;
@@ -68,7 +73,8 @@ public final class CrashHarness {
                 t.start();
             }
             List<Ledger> ledgers = writers.stream().map(w -> w.ledger).toList();
-            for (int cycle = 1; cycle <= settings.cycles(); cycle++) {
+            long stopAfter = settings.budget().isZero() ? Long.MAX_VALUE : began + settings.budget().toNanos();
+            for (int cycle = 1; cycle <= settings.cycles() && clock.nanos() < stopAfter; cycle++) {
                 close(gate.open(SdkClients.noRetries(server.endpoint())));
                 long span = settings.maxRun().toMillis() - settings.minRun().toMillis();
                 Thread.sleep(settings.minRun().toMillis() + (span > 0 ? (long) (kills.nextDouble() * span) : 0));
@@ -80,8 +86,11 @@ public final class CrashHarness {
                 try (DynamoDbClient verifier = SdkClients.withRetries(server.endpoint())) {
                     findings = check.check(verifier, ledgers);
                 }
-                out.printf("cycle %d/%d: restarted in %d ms, %,d items, %d new findings%n", cycle, settings.cycles(),
-                        ready.toMillis(), check.itemsChecked, findings);
+                cyclesDone = cycle;
+                out.printf("cycle %d/%d: restarted in %d ms, %,d items, %,d acknowledged writes, %,d transactions, %d new findings%n",
+                        cycle, settings.cycles(), ready.toMillis(), check.itemsChecked,
+                        ledgers.stream().mapToLong(l -> l.acknowledgedWrites).sum(),
+                        ledgers.stream().mapToLong(l -> l.transactionsAcknowledged).sum(), findings);
             }
             gate.stop();
             close(gate.open(null));
@@ -101,7 +110,7 @@ public final class CrashHarness {
             retries += l.transactionRetriesAfterRestart;
             mismatches += l.idempotencyMismatches;
         }
-        return new CrashReport(settings.cycles(), settings.seed(), settings.writers(), elapsed, acked, lost, errors, txAcked, replays,
+        return new CrashReport(cyclesDone, settings.seed(), settings.writers(), elapsed, acked, lost, errors, txAcked, replays,
                 retries, mismatches, check.itemsChecked, check.lostWrites.size(), check.lostTransactions.size(), check.halfApplied.size(),
                 check.appliedTwiceSameLife.size(), check.appliedTwiceAfterRestart.size(), check.gsiMismatchCycles, check.lsiMismatchCycles,
                 List.copyOf(check.details));

@@ -21,7 +21,8 @@ class CrashHarnessTest {
     @TempDir Path work;
 
     @Test void threeKillCyclesLoseNothingAcknowledged() throws Exception {
-        CrashHarness.Settings settings = new CrashHarness.Settings(3, 6, 20261201L, Duration.ofMillis(400), Duration.ofMillis(1500));
+        CrashHarness.Settings settings = new CrashHarness.Settings(3, 6, 20261201L, Duration.ofMillis(1000), Duration.ofMillis(2000),
+                Duration.ZERO);
         CrashReport report = new CrashHarness(settings, Launcher.thisClasspath("-Xmx384m"), work, SystemClock.INSTANCE,
                 new PrintStream(PrintStream.nullOutputStream())).run();
         assertThat(report.clean()).as(report.render()).isTrue();
