@@ -24,7 +24,8 @@ import org.junit.jupiter.api.Test;
 class RulesDocumentTest {
     private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
     private static final Path RULES = ROOT.resolve("docs/RULES.md");
-    private static final List<String> MODULES = List.of("core", "server", "simulator", "sdk", "cli", "storage-rocksdb", "bench");
+    private static final List<String> MODULES = List.of("core", "server", "simulator", "sdk", "cli", "storage-rocksdb", "bench",
+            "reliability", "storage-cassandra", "streams-kcl");
     private static final Pattern CITATION = Pattern.compile("docs/RULES\\.md#([A-Z][A-Z0-9-]*)((?:, #[A-Z][A-Z0-9-]*)*)");
     private static final Pattern ANCHOR = Pattern.compile("<a id=\"([A-Z][A-Z0-9-]*)\"></a>");
     /** A code reference in an entry: `package.Class`, `package.Class.member` or `package.Class.member(...)`. */

@@ -1,0 +1,49 @@
+package io.keyline.reliability.crash;
+
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * The figures of a crash-harness run, as docs/RELIABILITY.md records them. The goal of every
+ * count but {@code appliedTwiceAfterRestart} is 0; that one is 0 only once ClientRequestTokens
+ * outlive a restart (they are kept in memory today, so a retry after a kill may apply again).
+ */
+public record CrashReport(int cycles, long seed, int writers, Duration elapsed, long acknowledgedWrites, long lostReplies,
+                          long serverErrors, long transactionsAcknowledged, long transactionReplays,
+                          long transactionRetriesAfterRestart, long idempotencyMismatches, long itemsChecked,
+                          int lostWrites, int lostTransactions, int halfApplied, int appliedTwiceSameLife,
+                          int appliedTwiceAfterRestart, int gsiMismatchCycles, int lsiMismatchCycles, List<String> details) {
+
+    /** True when nothing acknowledged was lost, no transaction was half applied or doubled in one life, and the indexes matched. */
+    public boolean clean() {
+        return lostWrites == 0 && lostTransactions == 0 && halfApplied == 0 && appliedTwiceSameLife == 0
+                && gsiMismatchCycles == 0 && lsiMismatchCycles == 0 && idempotencyMismatches == 0;
+    }
+
+    public String render() {
+        StringBuilder sb = new StringBuilder();
+        sb.append("crash harness: ").append(cycles).append(" SIGKILL cycles, ").append(writers).append(" writers, seed ")
+                .append(seed).append(", ").append(elapsed.toSeconds()).append(" s\n");
+        line(sb, "acknowledged single-item writes", acknowledgedWrites);
+        line(sb, "acknowledged transactions", transactionsAcknowledged);
+        line(sb, "replies lost to a kill (outcome unknown)", lostReplies);
+        line(sb, "server errors (5xx)", serverErrors);
+        line(sb, "transactions replayed with their token in the same life", transactionReplays);
+        line(sb, "transactions retried with their token after a restart", transactionRetriesAfterRestart);
+        line(sb, "items in the table at the last check", itemsChecked);
+        line(sb, "acknowledged writes lost (goal 0)", lostWrites);
+        line(sb, "acknowledged transactions lost (goal 0)", lostTransactions);
+        line(sb, "transactions half applied (goal 0)", halfApplied);
+        line(sb, "transactions applied twice in one server life (goal 0)", appliedTwiceSameLife);
+        line(sb, "transactions applied twice after a restart (goal 0)", appliedTwiceAfterRestart);
+        line(sb, "IdempotentParameterMismatch on a same-token retry (goal 0)", idempotencyMismatches);
+        line(sb, "checks where the GSI differed from its table (goal 0)", gsiMismatchCycles);
+        line(sb, "checks where the LSI differed from its table (goal 0)", lsiMismatchCycles);
+        for (String d : details) sb.append("  ").append(d).append('\n');
+        return sb.toString();
+    }
+
+    private static void line(StringBuilder sb, String what, long n) {
+        sb.append(String.format("  %-62s %,d%n", what, n));
+    }
+}
