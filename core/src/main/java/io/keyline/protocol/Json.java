@@ -98,11 +98,24 @@ public final class Json {
             }
             case VALUE_STRING: return wellFormed(p.getText());
             case VALUE_NUMBER_INT:
-            case VALUE_NUMBER_FLOAT: return p.getDecimalValue();
+            case VALUE_NUMBER_FLOAT: return decimal(p);
             case VALUE_TRUE: return Boolean.TRUE;
             case VALUE_FALSE: return Boolean.FALSE;
             case VALUE_NULL: return null;
             default: throw Errors.serialization("Start of structure or map found where not expected.");
+        }
+    }
+
+    /**
+     * A JSON number as a BigDecimal. One whose exponent a BigDecimal cannot hold
+     * ({@code 9e999999999999}) is a malformed request, not a server error: the request fuzzer of
+     * the reliability module found it answered 500.
+     */
+    private static Object decimal(JsonParser p) throws IOException {
+        try {
+            return p.getDecimalValue();
+        } catch (NumberFormatException e) {
+            throw Errors.serialization(null);
         }
     }
 
