@@ -1,15 +1,9 @@
 package io.keyline.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.keyline.server.testing.KeylineExtension;
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -26,25 +20,6 @@ class StreamsBoto3Test {
     @TempDir Path dir;
 
     @Test void boto3ReadsEveryRecordInOrder() throws Exception {
-        assumeTrue(run(new ProcessBuilder("python3", "-c", "import boto3")) == 0, "python3 with boto3 is not installed");
-        Path script = dir.resolve("boto3_consumer.py");
-        try (InputStream in = StreamsBoto3Test.class.getResourceAsStream("/streams/boto3_consumer.py")) {
-            Files.write(script, in.readAllBytes());
-        }
-        Path out = dir.resolve("out.txt");
-        ProcessBuilder pb = new ProcessBuilder("python3", script.toString(), keyline.endpoint().toString())
-                .redirectErrorStream(true).redirectOutput(out.toFile());
-        int rc = run(pb);
-        assertThat(rc).as(Files.readString(out, StandardCharsets.UTF_8)).isZero();
-        assertThat(Files.readString(out)).contains("in order");
-    }
-
-    private static int run(ProcessBuilder pb) throws IOException, InterruptedException {
-        Process p = pb.start();
-        if (!p.waitFor(120, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            return -1;
-        }
-        return p.exitValue();
+        assertThat(Boto3Script.run(dir, "/streams/boto3_consumer.py", keyline.endpoint())).contains("in order");
     }
 }
