@@ -30,6 +30,15 @@ public final class Operations {
     /** DynamoDB's request shapes, or null for a registry of stand-ins (tests) that are not DynamoDB's operations. */
     private final RequestShapes shapes;
 
+    /**
+     * Completes once every write that returned before this call is durable (the engine's storage,
+     * {@link io.keyline.storage.Storage#whenDurable()}); a server sends a reply only then. Complete
+     * at once for a fixed list of operations.
+     */
+    public java.util.concurrent.CompletableFuture<Void> whenDurable() {
+        return engine == null ? io.keyline.storage.Storage.DURABLE : engine.storage().whenDurable();
+    }
+
     /** Keyline's operations, each request checked against DynamoDB's shape for it. */
     public Operations(Engine engine) {
         this(NotServed.around(all(engine)), engine, RequestShapes.dynamoDb());

@@ -1,10 +1,13 @@
 package io.keyline.storage;
 
+import java.util.concurrent.CompletableFuture;
+
 /**
  * The storage SPI: one ordered byte keyspace with point reads, range cursors, atomic write
  * batches and consistent snapshots. Implementations are thread-safe. Guarantees every backend
  * must give: a batch is applied atomically (readers see all of it or none of it) and durably
- * once {@link #write} returns (unless the backend says it is in-memory); a snapshot sees one
+ * to the backend's promise once {@link #write} returns (unless the backend says it is in-memory),
+ * and to its strongest promise once {@link #whenDurable()} completes; a snapshot sees one
  * point in time, and so does each cursor (from the moment it is opened, even after the snapshot
  * it came from is closed). Backend failures surface as {@link StorageException}, as does any
  * call after {@link #close}. Each backend's Javadoc states anything more or less it guarantees.
@@ -21,6 +24,19 @@ public interface Storage extends ReadView, AutoCloseable {
      * recovers from its own failures in place says so here while it does. Cheap; any thread.
      */
     default StorageHealth health() { return StorageHealth.SERVING; }
+
+    /** A {@link #whenDurable()} that is complete: nothing more to wait for. Never complete it again. */
+    CompletableFuture<Void> DURABLE = CompletableFuture.completedFuture(null);
+
+    /**
+     * Completes once every write that returned before this call is as durable as the backend
+     * makes it (docs/RULES.md#DURABILITY): for RocksDB with {@code --durability sync}, its log
+     * synced to the device, one sync shared by every writer waiting (group commit). A server
+     * acknowledges a request only then. Complete at once ({@link #DURABLE}) for a backend whose
+     * writes are as durable as they get when they return. Fails if the backend could not make
+     * them durable (their fate is then unknown). Cheap; any thread; callers must not complete it.
+     */
+    default CompletableFuture<Void> whenDurable() { return DURABLE; }
 
     /** Human-readable location of the data, for the start-up log line. */
     String describe();

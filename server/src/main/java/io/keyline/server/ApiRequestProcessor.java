@@ -143,6 +143,20 @@ final class ApiRequestProcessor {
         }
     }
 
+    /** Completes once the writes of every request executed so far are durable (docs/RULES.md#DURABILITY). */
+    java.util.concurrent.CompletableFuture<Void> whenDurable() {
+        return operations.whenDurable();
+    }
+
+    /**
+     * The reply instead of a request's own when its writes could not be made durable: 500, since
+     * they were applied and may or may not survive (docs/RULES.md#DURABILITY).
+     */
+    static Reply notDurable(String requestId, Throwable t) {
+        LOG.error("request {}: its writes could not be made durable", requestId, t);
+        return Reply.error(Errors.internal(RequestLimits.INTERNAL_ERROR_MESSAGE));
+    }
+
     private static Reply failure(String requestId, HttpHeaders headers, Throwable t) {
         if (t instanceof ApiException e) return Reply.error(e);
         if (t instanceof BodyTooLargeException) return Reply.error(Errors.requestTooLarge(RequestLimits.TOO_LARGE_MESSAGE));

@@ -206,7 +206,7 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
                 } finally {
                     request.release();
                 }
-                written(respond(ctx, reply, requestId, version, keepAlive));
+                answer(ctx, reply, requestId, version, keepAlive);
                 return;
             }
             handOff(ctx, request, requestId, version, keepAlive, () -> processor.execute(requestId, request.headers(), prepared));
@@ -247,6 +247,28 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
                 java.util.Map.of("WWW-Authenticate", "Basic realm=\"Keyline\", charset=\"UTF-8\""));
     }
 
+    /**
+     * Writes an API request's reply once its writes are durable (docs/RULES.md#DURABILITY): at once
+     * when they are (always with {@code --durability async}); otherwise when the storage's group
+     * sync completes, on this channel's event loop, without holding a thread meanwhile. Called
+     * on the event loop.
+     */
+    private void answer(ChannelHandlerContext ctx, Reply reply, String requestId, HttpVersion version, boolean keepAlive) {
+        java.util.concurrent.CompletableFuture<Void> durable = processor.whenDurable();
+        if (durable.isDone() && !durable.isCompletedExceptionally()) {
+            written(respond(ctx, reply, requestId, version, keepAlive));
+            return;
+        }
+        durable.whenComplete((ignored, failure) -> {
+            Reply r = failure == null ? reply : ApiRequestProcessor.notDurable(requestId, failure);
+            try {
+                ctx.executor().execute(() -> written(respond(ctx, r, requestId, version, keepAlive)));
+            } catch (RejectedExecutionException e) {
+                inFlight.exit(); // the event loop is gone: nobody to write to
+            }
+        });
+    }
+
     /** Runs {@code work} on a worker and writes its reply back on this channel's event loop. */
     private void handOff(ChannelHandlerContext ctx, FullHttpRequest request, String requestId, HttpVersion version,
                          boolean keepAlive, java.util.function.Supplier<Reply> work) {
@@ -259,7 +281,7 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
                     request.release();
                 }
                 try {
-                    ctx.executor().execute(() -> written(respond(ctx, reply, requestId, version, keepAlive)));
+                    ctx.executor().execute(() -> answer(ctx, reply, requestId, version, keepAlive));
                 } catch (RejectedExecutionException e) {
                     inFlight.exit(); // the event loop is gone: nobody to write to
                 }

@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import org.rocksdb.AbstractEventListener;
@@ -39,7 +40,7 @@ import org.rocksdb.WriteOptions;
  *
  * <p>Guarantees: each {@link #write} is one RocksDB write batch, so it is atomic for every
  * reader (point reads, cursors, snapshots) and written to the write-ahead log before it returns.
- * The WAL is not fsynced per write unless {@code syncWrites} is set: a write survives a crash of
+ * The WAL is not fsynced by a write (with {@code syncWrites}, see {@link #whenDurable()}): a write survives a crash of
  * the process but may be lost if the machine loses power. A cursor reads from the implicit
  * snapshot taken when it was created; {@link #multiGet} reads all keys at one point in time.
  *
@@ -52,9 +53,12 @@ import org.rocksdb.WriteOptions;
  * CPU from the very leader it waited for, and a yielding thread could lose its core for
  * milliseconds (docs/BENCHMARKS.md, "PutItem tail").
  *
- * <p>Durability ({@code syncWrites}, docs/RULES.md#DURABILITY): with it, a write returns only once
- * the WAL is synced to the device; RocksDB syncs once per write group, so concurrent writers
- * share one sync. Without it, the WAL is written to the OS but not synced.
+ * <p>Durability ({@code syncWrites}, docs/RULES.md#DURABILITY): a write returns once its batch is
+ * in the WAL, handed to the operating system, either way. With {@code syncWrites},
+ * {@link #whenDurable()} completes once the WAL holding every write that returned before it is
+ * synced to the device; a {@link WalGroupSync} thread syncs for all who wait at once (group
+ * commit), so an acknowledgement waits for one sync shared with every concurrent writer. Without
+ * it, {@link #whenDurable()} is complete at once and the WAL is never synced by a write.
  *
  * <p>Errors (docs/RULES.md#STORAGE-RECOVERY): an I/O error that RocksDB reports on a call, or a
  * background error it reports to its listener, takes the storage down: the failing call gets a
@@ -119,13 +123,15 @@ public final class RocksDbStorage implements Storage {
     private volatile boolean closed;
     /** Failures injected by tests, as RocksDB reports them; none otherwise. */
     private volatile Faults faults = Faults.NONE;
+    /** Group commit of the WAL with {@code syncWrites}; null without. */
+    private final WalGroupSync groupSync;
 
     /** Opens (creating if needed) the database in {@code directory}; WAL not fsynced per write. */
     public RocksDbStorage(Path directory) {
         this(directory, false);
     }
 
-    /** As {@link #RocksDbStorage(Path)}; with {@code syncWrites} every write fsyncs the WAL. */
+    /** As {@link #RocksDbStorage(Path)}; with {@code syncWrites}, {@link #whenDurable()} waits for the WAL on the device. */
     public RocksDbStorage(Path directory, boolean syncWrites) {
         this(directory, syncWrites, SystemClock.INSTANCE);
     }
@@ -166,7 +172,7 @@ public final class RocksDbStorage implements Storage {
         recovery = new InPlaceRecovery(clock, describe(), this::reopen);
         backgroundErrors = new BackgroundErrors();
         options.setListeners(List.of(backgroundErrors));
-        writeOptions = new WriteOptions().setSync(syncWrites).setDisableWAL(false);
+        writeOptions = new WriteOptions().setSync(false).setDisableWAL(false);
         readOptions = new ReadOptions();
         try {
             db = RocksDB.open(options, this.directory.toString());
@@ -180,6 +186,7 @@ public final class RocksDbStorage implements Storage {
             cache.close();
             throw new StorageException("cannot open RocksDB at " + this.directory + ": " + e.getMessage(), e);
         }
+        groupSync = syncWrites ? new WalGroupSync(this::syncWal, "keyline-wal-sync") : null;
     }
 
     /**
@@ -220,6 +227,7 @@ public final class RocksDbStorage implements Storage {
             }
             faults.beforeWrite();
             db.write(writeOptions, native_);
+            if (groupSync != null) groupSync.wrote();
         } catch (RocksDBException e) {
             throw failure("write", e);
         } finally {
@@ -242,6 +250,22 @@ public final class RocksDbStorage implements Storage {
 
     @Override public StorageHealth health() { return recovery.health(); }
 
+    @Override public CompletableFuture<Void> whenDurable() {
+        return groupSync == null ? Storage.DURABLE : groupSync.afterWrites();
+    }
+
+    /** One sync of the write-ahead log to the device, for {@link WalGroupSync}. */
+    private void syncWal() {
+        enter();
+        try {
+            db.syncWal();
+        } catch (RocksDBException e) {
+            throw failure("WAL sync", e);
+        } finally {
+            exit();
+        }
+    }
+
     /** Flushes memtables to disk and releases every native resource. Idempotent. */
     @Override public void close() {
         shutDown(true);
@@ -257,6 +281,8 @@ public final class RocksDbStorage implements Storage {
 
     private void shutDown(boolean flush) {
         recovery.stop();
+        // Before the write lock: the sync thread takes the read side for each sync.
+        if (groupSync != null) groupSync.close();
         lifetime.writeLock().lock();
         try {
             if (closed) return;
