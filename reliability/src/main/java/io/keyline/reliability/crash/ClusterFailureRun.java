@@ -75,7 +75,8 @@ public final class ClusterFailureRun {
         try (first; second) {
             out.printf("[%5.1f s] keyline 1: %s serve %s --port %d%n", seconds(clock, began), String.join(" ", launcher.command()),
                     String.join(" ", serve), first.port());
-            out.printf("[%5.1f s] keyline 1 ready in %d ms%n", seconds(clock, began), first.start(START).toMillis());
+            long ready = first.start(START).toMillis();
+            out.printf("[%5.1f s] keyline 1 ready in %d ms%n", seconds(clock, began), ready);
             try (DynamoDbClient admin = SdkClients.withRetries(first.endpoint())) {
                 CrashTables.create(admin);
             }
@@ -104,7 +105,8 @@ public final class ClusterFailureRun {
             first.kill();
             gate.close();
             if (!gate.awaitParked(writerCount, Duration.ofMinutes(2))) throw new IllegalStateException("writers did not park");
-            out.printf("[%5.1f s] keyline 2 ready in %d ms (port %d)%n", seconds(clock, began), second.start(START).toMillis(), second.port());
+            ready = second.start(START).toMillis();
+            out.printf("[%5.1f s] keyline 2 ready in %d ms (port %d)%n", seconds(clock, began), ready, second.port());
             int findings;
             try (DynamoDbClient verifier = SdkClients.withRetries(second.endpoint())) {
                 findings = check.check(verifier, ledgers);

@@ -12,6 +12,7 @@ import com.datastax.oss.driver.api.core.cql.BatchStatementBuilder;
 import com.datastax.oss.driver.api.core.cql.BatchType;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
+import com.datastax.oss.driver.api.core.servererrors.WriteTimeoutException;
 import io.keyline.storage.Cursor;
 import io.keyline.storage.PartitionLayout;
 import io.keyline.storage.Snapshot;
@@ -70,6 +71,8 @@ public final class CassandraStorage implements Storage {
     /** The largest Cassandra batch written at once (well below Cassandra's mutation limit). */
     static final int CHUNK_BYTES = 2 << 20;
     private static final int CHUNK_STATEMENTS = 2048;
+    /** Sends of a write that timed out or found too few replicas (a timeout waits the cluster's write timeout, 2 s by default). */
+    private static final int WRITE_ATTEMPTS = 10;
     /** A bound on the directory entries remembered as written; forgetting one only costs a rewrite. */
     private static final int MAX_KNOWN_HEADS = 1 << 20;
     private static final byte[] TOMBSTONE = new byte[0];
@@ -96,6 +99,9 @@ public final class CassandraStorage implements Storage {
                     .withDuration(DefaultDriverOption.CONNECTION_INIT_QUERY_TIMEOUT, Duration.ofSeconds(10))
                     .withDuration(DefaultDriverOption.CONTROL_CONNECTION_AGREEMENT_TIMEOUT, Duration.ofSeconds(30))
                     .withInt(DefaultDriverOption.REQUEST_PAGE_SIZE, PAGE_ROWS)
+                    // every statement is idempotent (a row of a version, a delete below a version, a read):
+                    // so the driver may retry it on another node when a node dies with it in flight
+                    .withBoolean(DefaultDriverOption.REQUEST_DEFAULT_IDEMPOTENCE, true)
                     .build();
             List<InetSocketAddress> points = options.contactPoints().stream()
                     .map(a -> new InetSocketAddress(a.getHostString(), a.getPort())).toList();
@@ -495,12 +501,45 @@ public final class CassandraStorage implements Storage {
 
     private void execute(List<BoundStatement> chunk, BatchType type) {
         if (chunk.size() == 1) {
-            session.execute(chunk.get(0).setConsistencyLevel(consistency));
+            executeUntilWritten(chunk.get(0).setConsistencyLevel(consistency));
             return;
         }
         BatchStatementBuilder batch = BatchStatement.builder(type).setConsistencyLevel(consistency);
         for (BoundStatement s : chunk) batch.addStatement(s);
-        session.execute(batch.build());
+        executeUntilWritten(batch.build());
+    }
+
+    /**
+     * Sends a write again while it times out or finds too few replicas up, a few times: every
+     * write here is idempotent (rows of one version), so a second send changes nothing that the
+     * first applied. Without it, a write that timed out after reaching some replicas (or a logged
+     * batch that Cassandra will replay from its batch log) would be reported failed, this process
+     * would skip its version, and a later read-modify-write of the same item, computing index
+     * changes from the item before it, would leave that version's index entries behind once it
+     * surfaces. A dead replica causes such timeouts until the failure detector marks it down, a
+     * few seconds (docs/CLUSTER.md, "Failure run").
+     */
+    private void executeUntilWritten(com.datastax.oss.driver.api.core.cql.Statement<?> statement) {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                session.execute(statement);
+                return;
+            } catch (WriteTimeoutException e) {
+                if (attempt >= WRITE_ATTEMPTS || closed) throw e;
+            } catch (com.datastax.oss.driver.api.core.servererrors.UnavailableException e) {
+                if (attempt >= WRITE_ATTEMPTS || closed) throw e;
+                pause(attempt); // refused at once: give the cluster a moment to see its nodes come back
+            }
+        }
+    }
+
+    private static void pause(int attempt) {
+        try {
+            Thread.sleep(100L * attempt);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new StorageException("interrupted while retrying a write", e);
+        }
     }
 
     // ---- lifecycle ----
