@@ -48,6 +48,8 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
  */
 public final class MatrixRunner {
     private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
+    /** A second Keyline node reads the loaded tables' statistics from Cassandra as it starts: slower. */
+    private static final Duration COMPANION_START_TIMEOUT = Duration.ofMinutes(5);
     /** A server idle at the first probe is not worth a log line. */
     private static final Duration SETTLE_WORTH_LOGGING = Duration.ofMillis(300);
 
@@ -241,7 +243,7 @@ public final class MatrixRunner {
         Path work = options.out().resolve("servers").resolve(r.kind.label());
         try {
             ServerProcess p = ServerProcess.start(r.kind.label() + "-2", r.kind.companionCommand(env, port, work), work,
-                    options.out().resolve(r.kind.label() + "-2.log"), port, START_TIMEOUT, clock);
+                    options.out().resolve(r.kind.label() + "-2.log"), port, COMPANION_START_TIMEOUT, clock);
             log.printf("started the second node of %s on port %d%n", r.kind.label(), port);
             return p;
         } catch (IOException e) {
