@@ -48,6 +48,8 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
  */
 public final class MatrixRunner {
     private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
+    /** A second Keyline node reads the loaded tables' statistics from Cassandra as it starts: slower. */
+    private static final Duration COMPANION_START_TIMEOUT = Duration.ofMinutes(5);
     /** A server idle at the first probe is not worth a log line. */
     private static final Duration SETTLE_WORTH_LOGGING = Duration.ofMillis(300);
 
@@ -189,7 +191,7 @@ public final class MatrixRunner {
         }
         try {
             settle(server);
-            return new LoadDriver(clock, server.transport(client, load.concurrency()), requests, load, server.process.pid()).run();
+            return new LoadDriver(clock, server.transport(client, load.concurrency()), requests, load, server.pids()).run();
         } catch (RuntimeException e) {
             return failed(load, String.valueOf(e));
         } catch (InterruptedException e) {
@@ -231,6 +233,21 @@ public final class MatrixRunner {
                 new TableSetup(c, clock).createAndLoad(layout, options.contributorInsights());
             }
             log.printf("loaded %s on %s in %.1f s%n", layout.table(), r.kind.label(), (clock.nanos() - begin) / 1e9);
+            if (r.kind.hasCompanion() && r.companion == null) r.companion = startCompanion(r);
+        }
+    }
+
+    /** The second node of a target that has one, started once its tables exist (a node reads the catalog when it starts). */
+    private ServerProcess startCompanion(Running r) throws InterruptedException {
+        int port = r.process.port() + TargetKind.COMPANION_PORT_OFFSET;
+        Path work = options.out().resolve("servers").resolve(r.kind.label());
+        try {
+            ServerProcess p = ServerProcess.start(r.kind.label() + "-2", r.kind.companionCommand(env, port, work), work,
+                    options.out().resolve(r.kind.label() + "-2.log"), port, COMPANION_START_TIMEOUT, clock);
+            log.printf("started the second node of %s on port %d%n", r.kind.label(), port);
+            return p;
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
         }
     }
 
@@ -270,6 +287,8 @@ public final class MatrixRunner {
         final TargetKind kind;
         final ServerProcess process;
         final StartupRecord startup;
+        /** The second Keyline node of a two-node target, once started. */
+        ServerProcess companion;
         private final Map<String, Transport> transports = new java.util.HashMap<>();
 
         Running(TargetKind kind, ServerProcess process, StartupRecord startup) {
@@ -279,14 +298,27 @@ public final class MatrixRunner {
         }
 
         Transport transport(String client, int concurrency) {
-            return transports.computeIfAbsent(client + "/" + concurrency, k -> client.equals("raw")
-                    ? new RawHttpTransport("127.0.0.1", process.port(), concurrency)
-                    : new SdkTransport("127.0.0.1", process.port(), concurrency));
+            return transports.computeIfAbsent(client + "/" + concurrency, k -> {
+                if (companion == null || concurrency < 2) return transport(client, process.port(), concurrency);
+                int half = Math.max(1, concurrency / 2);
+                return new io.keyline.bench.load.SplitTransport(List.of(transport(client, process.port(), half),
+                        transport(client, companion.port(), concurrency - half)));
+            });
+        }
+
+        private static Transport transport(String client, int port, int concurrency) {
+            return client.equals("raw") ? new RawHttpTransport("127.0.0.1", port, concurrency) : new SdkTransport("127.0.0.1", port, concurrency);
+        }
+
+        /** The server processes a run's CPU is charged to. */
+        long[] pids() {
+            return companion == null ? new long[] {process.pid()} : new long[] {process.pid(), companion.pid()};
         }
 
         @Override
         public void close() {
             transports.values().forEach(Transport::close);
+            if (companion != null) companion.close();
             process.close();
         }
     }

@@ -38,6 +38,13 @@ public interface Storage extends ReadView, AutoCloseable {
      */
     default CompletableFuture<Void> whenDurable() { return DURABLE; }
 
+    /**
+     * The engine's layout of partitioned keyspaces ({@link PartitionLayout}), given once, before
+     * the first read or write. A backend that places data by partition uses it; the others may
+     * ignore it, as the default does.
+     */
+    default void partitionLayout(PartitionLayout layout) {}
+
     /** Human-readable location of the data, for the start-up log line. */
     String describe();
 

@@ -33,7 +33,7 @@ public final class LoadDriver {
     private final Transport transport;
     private final RequestSet<?> requests;
     private final LoadSpec spec;
-    private final long serverPid;
+    private final long[] serverPids;
 
     private final Recorder recorder = new Recorder(3);
     private final LongAdder ok = new LongAdder();
@@ -48,11 +48,24 @@ public final class LoadDriver {
 
     /** @param serverPid the server process to charge CPU to, or -1 for none */
     public LoadDriver(Clock clock, Transport transport, RequestSet<?> requests, LoadSpec spec, long serverPid) {
+        this(clock, transport, requests, spec, serverPid > 0 ? new long[] {serverPid} : new long[0]);
+    }
+
+    /** @param serverPids the server processes to charge CPU to, summed (several Keyline nodes); none for none */
+    public LoadDriver(Clock clock, Transport transport, RequestSet<?> requests, LoadSpec spec, long[] serverPids) {
         this.clock = clock;
         this.transport = transport;
         this.requests = requests;
         this.spec = spec;
-        this.serverPid = serverPid;
+        this.serverPids = serverPids.clone();
+    }
+
+    /** CPU seconds of the server processes together, NaN if none or one is unreadable. */
+    private static double serverCpu(long[] pids) {
+        if (pids.length == 0) return Double.NaN;
+        double sum = 0;
+        for (long pid : pids) sum += ProcessCpu.seconds(pid);
+        return sum;
     }
 
     public LoadResult run() {
@@ -64,7 +77,7 @@ public final class LoadDriver {
         Histogram total = new Histogram(3);
         Thread sampler = new Thread(() -> {
             sleepUntil(windowStart);
-            mark.take(serverPid);
+            mark.take(serverPids);
             sampleWindow(total, timeline);
         }, "bench-window");
         sampler.start();
@@ -74,7 +87,7 @@ public final class LoadDriver {
         } else {
             pace(begin);
         }
-        double serverCpuEnd = serverPid > 0 ? ProcessCpu.seconds(serverPid) : Double.NaN;
+        double serverCpuEnd = serverCpu(serverPids);
         double clientCpuEnd = ProcessCpu.seconds(ProcessCpu.self());
         joinQuietly(sampler);
         drain();
@@ -197,8 +210,8 @@ public final class LoadDriver {
         volatile double server = Double.NaN;
         volatile double client = Double.NaN;
 
-        void take(long serverPid) {
-            server = serverPid > 0 ? ProcessCpu.seconds(serverPid) : Double.NaN;
+        void take(long[] serverPids) {
+            server = serverCpu(serverPids);
             client = ProcessCpu.seconds(ProcessCpu.self());
         }
     }

@@ -24,7 +24,22 @@ public enum TargetKind {
     /** Keyline in memory with {@code --capacity off}: the cost of the capacity model is the difference. */
     KEYLINE_MEMORY_CAPACITY_OFF("keyline-memory-capacity-off"),
     /** Keyline on RocksDB with {@code --capacity off}. */
-    KEYLINE_ROCKSDB_CAPACITY_OFF("keyline-rocksdb-capacity-off");
+    KEYLINE_ROCKSDB_CAPACITY_OFF("keyline-rocksdb-capacity-off"),
+    /**
+     * Keyline on Cassandra (docs/CLUSTER.md): the ring at {@code KEYLINE_BENCH_CASSANDRA} (default
+     * 127.0.0.1:9042), replication {@code KEYLINE_BENCH_CASSANDRA_REPLICATION} (default 1), QUORUM,
+     * in a keyspace of its own for each harness run.
+     */
+    KEYLINE_CASSANDRA("keyline-cassandra"),
+    /**
+     * Two Keyline nodes on one Cassandra keyspace: the second ({@link #companionCommand}) starts once
+     * the tables are loaded, on the port {@value #COMPANION_PORT_OFFSET} above, and the load is
+     * split between the two; server CPU is both nodes'.
+     */
+    KEYLINE_CASSANDRA_2("keyline-cassandra-2nodes");
+
+    /** The second node of {@link #KEYLINE_CASSANDRA_2} listens this far above the first. */
+    public static final int COMPANION_PORT_OFFSET = 100;
 
     private final String label;
 
@@ -38,7 +53,7 @@ public enum TargetKind {
         }
         if (s.trim().equals("sol")) return SOL;
         throw new IllegalArgumentException("unknown target " + s + "; known: sol, dynalite, dynalite-leveldb, keyline-memory, "
-                + "keyline-rocksdb, keyline-memory-capacity-off, keyline-rocksdb-capacity-off");
+                + "keyline-rocksdb, keyline-memory-capacity-off, keyline-rocksdb-capacity-off, keyline-cassandra, keyline-cassandra-2nodes");
     }
 
     /** True for servers that need tables created and items loaded before a run. */
@@ -46,7 +61,15 @@ public enum TargetKind {
 
     public boolean isKeyline() {
         return this == KEYLINE_MEMORY || this == KEYLINE_ROCKSDB || this == KEYLINE_MEMORY_CAPACITY_OFF
-                || this == KEYLINE_ROCKSDB_CAPACITY_OFF;
+                || this == KEYLINE_ROCKSDB_CAPACITY_OFF || this == KEYLINE_CASSANDRA || this == KEYLINE_CASSANDRA_2;
+    }
+
+    /** True when a second node joins this target after its tables are loaded. */
+    public boolean hasCompanion() { return this == KEYLINE_CASSANDRA_2; }
+
+    /** The second node's command: the same server on the same keyspace ({@code workDir}'s), on {@code port}. */
+    public List<String> companionCommand(TargetEnvironment env, int port, Path workDir) throws IOException {
+        return keyline(env, port, workDir);
     }
 
     /**
@@ -85,21 +108,43 @@ public enum TargetKind {
             case KEYLINE_ROCKSDB:
             case KEYLINE_MEMORY_CAPACITY_OFF:
             case KEYLINE_ROCKSDB_CAPACITY_OFF:
-                cmd.add(env.java());
-                cmd.addAll(env.keylineCdsOptions());
-                cmd.addAll(env.serverJvmOptions());
-                cmd.add("-jar");
-                cmd.add(env.keylineJar().toString());
-                cmd.add("serve");
-                if (this == KEYLINE_MEMORY || this == KEYLINE_MEMORY_CAPACITY_OFF) cmd.add("--in-memory");
-                if (this == KEYLINE_MEMORY_CAPACITY_OFF || this == KEYLINE_ROCKSDB_CAPACITY_OFF) cmd.add("--capacity=off");
-                // Room for TableSetup's provisioned bench table (the default quota is 40,000 units).
-                cmd.add("--table-quota=" + 2 * TableSetup.PROVISIONED_UNITS);
-                cmd.add("--port");
-                cmd.add(Integer.toString(port));
-                return cmd;
+            case KEYLINE_CASSANDRA:
+            case KEYLINE_CASSANDRA_2:
+                return keyline(env, port, workDir);
             default:
                 throw new IllegalStateException(name());
         }
+    }
+
+    private List<String> keyline(TargetEnvironment env, int port, Path workDir) throws IOException {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(env.java());
+        cmd.addAll(env.keylineCdsOptions());
+        cmd.addAll(env.serverJvmOptions());
+        cmd.add("-jar");
+        cmd.add(env.keylineJar().toString());
+        cmd.add("serve");
+        if (this == KEYLINE_MEMORY || this == KEYLINE_MEMORY_CAPACITY_OFF) cmd.add("--in-memory");
+        if (this == KEYLINE_MEMORY_CAPACITY_OFF || this == KEYLINE_ROCKSDB_CAPACITY_OFF) cmd.add("--capacity=off");
+        if (this == KEYLINE_CASSANDRA || this == KEYLINE_CASSANDRA_2) cmd.addAll(cassandra(workDir));
+        // Room for TableSetup's provisioned bench table (the default quota is 40,000 units).
+        cmd.add("--table-quota=" + 2 * TableSetup.PROVISIONED_UNITS);
+        cmd.add("--port");
+        cmd.add(Integer.toString(port));
+        return cmd;
+    }
+
+    /**
+     * The Cassandra options: a keyspace named once per server work directory (kept in it, so both
+     * nodes of a pair share it and no run meets another run's tables).
+     */
+    private static List<String> cassandra(Path workDir) throws IOException {
+        Path name = workDir.resolve("cassandra-keyspace");
+        // the harness's pid: a fresh name for every harness run
+        if (!Files.exists(name)) Files.writeString(name, "bench_" + ProcessHandle.current().pid());
+        String points = System.getenv().getOrDefault("KEYLINE_BENCH_CASSANDRA", "127.0.0.1:9042");
+        String replication = System.getenv().getOrDefault("KEYLINE_BENCH_CASSANDRA_REPLICATION", "1");
+        return List.of("--storage", "cassandra", "--cassandra", points, "--keyspace", Files.readString(name).trim(),
+                "--replication", replication, "--consistency", "QUORUM");
     }
 }

@@ -56,6 +56,7 @@ public final class Catalog {
         this.clock = clock;
         this.settings = settings;
         this.home = settings.defaultNamespace();
+        storage.partitionLayout(new CatalogPartitionLayout(this::records));
         load(sizer);
     }
 
@@ -298,6 +299,13 @@ public final class Catalog {
     private synchronized void expire(TableMetadata t) {
         Namespace ns = t.namespace();
         if (tables(ns).remove(t.name(), t)) storage.write(new WriteBatch().delete(CatalogLayout.tableKey(ns, t.name())));
+    }
+
+    /** Every table record as held, with no status resolved and no storage access (for {@link CatalogPartitionLayout}). */
+    private List<TableMetadata> records() {
+        List<TableMetadata> out = new ArrayList<>();
+        for (Map<String, TableMetadata> tables : namespaces.values()) out.addAll(tables.values());
+        return out;
     }
 
     private ConcurrentSkipListMap<String, TableMetadata> tables(Namespace ns) {

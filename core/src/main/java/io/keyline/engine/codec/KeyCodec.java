@@ -140,6 +140,27 @@ public final class KeyCodec {
         return new DecodedIndexKey(keyspaceId, token, hash, range, basePk, baseSk);
     }
 
+    /**
+     * Where the partition key (the hash parts, of {@code hashTypes}) of a stored table or index
+     * key ends, or -1 when {@code key} holds no whole partition key whose token is the key's own
+     * (a range bound: a keyspace or token start, a prefix end). The storage's partition layout
+     * (docs/CLUSTER.md, "Layout") places keys by it.
+     */
+    public static int partitionKeyEnd(byte[] key, List<ScalarType> hashTypes) {
+        if (key.length <= HEADER_BYTES) return -1;
+        ByteSource in = new ByteSource(key, HEADER_BYTES, key.length);
+        try {
+            for (ScalarType type : hashTypes) OrderedEncoding.read(in, type);
+        } catch (IllegalArgumentException | ArithmeticException e) {
+            return -1;
+        }
+        int end = in.position();
+        long token = Murmur3.token(key, HEADER_BYTES, end - HEADER_BYTES);
+        long stored = 0;
+        for (int i = 8; i < HEADER_BYTES; i++) stored = (stored << 8) | (key[i] & 0xff);
+        return (stored ^ Long.MIN_VALUE) == token ? end : -1;
+    }
+
     // ---- keyspaces, tokens and scan segments ----
 
     /** The first possible key of a keyspace: its 8-byte id. */

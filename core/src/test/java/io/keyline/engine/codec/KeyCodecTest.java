@@ -26,6 +26,26 @@ class KeyCodecTest {
 
     // ---- order ----
 
+    @Test void partitionKeyEndFindsTheEncodedPartitionKeyAndOnlyAWholeOne() {
+        AttributeValue pk = new AttributeValue.S("user\u0000x");
+        byte[] prefix = KeyCodec.partitionPrefix(TABLE, pk);
+        byte[] item = KeyCodec.itemKey(TABLE, pk, new AttributeValue.N(new java.math.BigDecimal("7")));
+        assertThat(KeyCodec.partitionKeyEnd(item, List.of(ScalarType.S))).isEqualTo(prefix.length);
+        assertThat(KeyCodec.partitionKeyEnd(prefix, List.of(ScalarType.S))).isEqualTo(prefix.length);
+        // range bounds: a token start, a prefix end (terminator bumped), a key whose token bytes are not its own
+        assertThat(KeyCodec.partitionKeyEnd(KeyCodec.tokenStart(TABLE, 5), List.of(ScalarType.S))).isEqualTo(-1);
+        assertThat(KeyCodec.partitionKeyEnd(KeyCodec.prefixEnd(prefix), List.of(ScalarType.S))).isEqualTo(-1);
+        byte[] forged = item.clone();
+        forged[12] ^= 1;
+        assertThat(KeyCodec.partitionKeyEnd(forged, List.of(ScalarType.S))).isEqualTo(-1);
+        // an index key: the hash parts together are its partition key
+        List<AttributeValue> hash = List.of(new AttributeValue.N(new java.math.BigDecimal("-12.5")), new AttributeValue.B(
+                io.keyline.model.Binary.wrap(new byte[] {0, (byte) 0xff})));
+        byte[] entry = KeyCodec.indexKey(TABLE, hash, List.of(), pk, null);
+        assertThat(KeyCodec.partitionKeyEnd(entry, List.of(ScalarType.N, ScalarType.B)))
+                .isEqualTo(KeyCodec.indexPrefix(TABLE, hash, List.of()).length);
+    }
+
     @Test void encodedOrderIsDynamoDbOrderForEveryType() {
         for (ScalarType type : ScalarType.values()) {
             RandomValues values = new RandomValues(type.ordinal() + 100);

@@ -36,7 +36,7 @@ final class CassandraSnapshot implements Snapshot {
         checkOpen();
         storage.retainReader(point);
         try {
-            return new CassandraCursor(storage, from, to, reverse, point);
+            return storage.cursor(from, to, reverse, point);
         } catch (RuntimeException e) {
             storage.releaseReader(point);
             throw e;

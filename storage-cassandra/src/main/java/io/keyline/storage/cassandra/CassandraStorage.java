@@ -12,7 +12,9 @@ import com.datastax.oss.driver.api.core.cql.BatchStatementBuilder;
 import com.datastax.oss.driver.api.core.cql.BatchType;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
+import com.datastax.oss.driver.api.core.servererrors.WriteTimeoutException;
 import io.keyline.storage.Cursor;
+import io.keyline.storage.PartitionLayout;
 import io.keyline.storage.Snapshot;
 import io.keyline.storage.Storage;
 import io.keyline.storage.StorageException;
@@ -38,7 +40,11 @@ import java.util.function.Supplier;
 /**
  * Storage in an Apache Cassandra cluster (docs/CLUSTER.md), through the Java driver.
  *
- * <p>Layout: {@link KeyLayout} and {@link Schema}. Every batch is written as rows of one new
+ * <p>Layout: {@link Placement}, {@link KeyLayout} and {@link Schema}. Keys of a table's or an
+ * index's keyspace, as the engine's {@link io.keyline.storage.PartitionLayout} names them, live in
+ * that keyspace's own Cassandra table, partitioned by the encoded partition key, so Cassandra's
+ * token is Keyline's and a Scan segment is a token range ({@link TokenPlan}); the rest live in
+ * {@code versions}. Every batch is written as rows of one new
  * version ({@link Versions}); a reader reads at a version, so batches are atomic for every reader
  * of this process (point reads, multi-gets, cursors and snapshots), snapshots and cursors see one
  * point in time, and superseded versions are deleted later by the {@link Collector}. A batch is
@@ -55,7 +61,8 @@ import java.util.function.Supplier;
  * weaker than on RocksDB, and why, is in docs/CLUSTER.md.
  *
  * <p>Threading: thread-safe. Batches with a range delete run alone (a write lock of this
- * process), since their keys are found by reading; other batches run in parallel. Driver
+ * process), since their keys are found by reading; other batches run in parallel. A range
+ * delete of a whole partitioned keyspace drops its table instead, after the batch. Driver
  * failures surface as {@link StorageException}, as does any call after {@link #close}.
  */
 public final class CassandraStorage implements Storage {
@@ -64,6 +71,8 @@ public final class CassandraStorage implements Storage {
     /** The largest Cassandra batch written at once (well below Cassandra's mutation limit). */
     static final int CHUNK_BYTES = 2 << 20;
     private static final int CHUNK_STATEMENTS = 2048;
+    /** Sends of a write that timed out or found too few replicas (a timeout waits the cluster's write timeout, 2 s by default). */
+    private static final int WRITE_ATTEMPTS = 10;
     /** A bound on the directory entries remembered as written; forgetting one only costs a rewrite. */
     private static final int MAX_KNOWN_HEADS = 1 << 20;
     private static final byte[] TOMBSTONE = new byte[0];
@@ -75,6 +84,7 @@ public final class CassandraStorage implements Storage {
     private final Schema schema;
     private final Versions versions;
     private final Collector collector;
+    private final Placement placement;
     private final Set<ByteBuffer> knownHeads = ConcurrentHashMap.newKeySet();
     private final Set<ByteBuffer> knownShards = ConcurrentHashMap.newKeySet();
     private final ReentrantReadWriteLock writers = new ReentrantReadWriteLock();
@@ -89,6 +99,9 @@ public final class CassandraStorage implements Storage {
                     .withDuration(DefaultDriverOption.CONNECTION_INIT_QUERY_TIMEOUT, Duration.ofSeconds(10))
                     .withDuration(DefaultDriverOption.CONTROL_CONNECTION_AGREEMENT_TIMEOUT, Duration.ofSeconds(30))
                     .withInt(DefaultDriverOption.REQUEST_PAGE_SIZE, PAGE_ROWS)
+                    // every statement is idempotent (a row of a version, a delete below a version, a read):
+                    // so the driver may retry it on another node when a node dies with it in flight
+                    .withBoolean(DefaultDriverOption.REQUEST_DEFAULT_IDEMPOTENCE, true)
                     .build();
             List<InetSocketAddress> points = options.contactPoints().stream()
                     .map(a -> new InetSocketAddress(a.getHostString(), a.getPort())).toList();
@@ -116,6 +129,7 @@ public final class CassandraStorage implements Storage {
         this.options = options;
         this.consistency = DefaultConsistencyLevel.valueOf(options.consistency());
         this.schema = new Schema(session, options.keyspace());
+        this.placement = new Placement(schema, clock);
         this.versions = new Versions(clock);
         this.collector = new Collector(session, schema, consistency, versions, clock, options.gcDelay());
         driver("create the keyspace " + options.keyspace(), () -> {
@@ -150,11 +164,73 @@ public final class CassandraStorage implements Storage {
         checkOpen();
         Versions.ReadPoint point = versions.openReader();
         try {
-            return new CassandraCursor(this, from, to, reverse, point);
+            return cursor(from, to, reverse, point);
         } catch (RuntimeException e) {
             releaseReader(point);
             throw e;
         }
+    }
+
+    /** Keys of partitioned keyspaces go to their own tables from now on (docs/CLUSTER.md, "Layout"). */
+    @Override public void partitionLayout(PartitionLayout layout) { placement.layout(layout); }
+
+    Placement placement() { return placement; }
+
+    /**
+     * A cursor over {@code [from, to)} at {@code point}, which it releases once when closed: a
+     * {@link TokenCursor} inside one partitioned keyspace, a {@link CassandraCursor} over keys of
+     * {@code versions}, and for a range across keyspaces the pieces of each, one after another.
+     */
+    Cursor cursor(byte[] from, byte[] to, boolean reverse, Versions.ReadPoint point) {
+        Long only = onlyKeyspace(from, to);
+        if (only != null) {
+            if (placement.partitioned(only)) {
+                if (placement.isDropped(only)) return new CassandraCursor(this, from, from, reverse, point); // empty
+                return new TokenCursor(this, only, placement.table(only), from, to, reverse, point);
+            }
+            return new CassandraCursor(this, from, to, reverse, point);
+        }
+        if (placement.layout() == PartitionLayout.NONE) return new CassandraCursor(this, from, to, reverse, point);
+        java.util.SortedSet<Long> ids = driver("read", placement::withTables);
+        List<java.util.function.Supplier<Cursor>> pieces = new ArrayList<>();
+        byte[] at = from;
+        for (long id : ids) {
+            byte[] start = io.keyline.storage.Keyspaces.prefix(id);
+            byte[] end = id == -1L ? null : io.keyline.storage.Keyspaces.end(id);
+            if (to != null && Arrays.compareUnsigned(start, to) >= 0) break;
+            if (from != null && end != null && Arrays.compareUnsigned(end, from) <= 0) continue;
+            byte[] below = at;
+            if (below == null || Arrays.compareUnsigned(below, start) < 0) pieces.add(() -> piece(below, start, reverse, point, null));
+            byte[] low = below == null || Arrays.compareUnsigned(below, start) < 0 ? start : below;
+            byte[] high = to != null && (end == null || Arrays.compareUnsigned(to, end) < 0) ? to : end;
+            pieces.add(() -> piece(low, high, reverse, point, id));
+            at = end;
+            if (end == null) break;
+        }
+        byte[] rest = at;
+        if (pieces.isEmpty() || rest != null) pieces.add(() -> piece(rest, to, reverse, point, null));
+        if (reverse) java.util.Collections.reverse(pieces);
+        return new ChainedCursor(pieces, () -> releaseReader(point));
+    }
+
+    /** One piece of a chained range, holding the read point for itself. */
+    private Cursor piece(byte[] from, byte[] to, boolean reverse, Versions.ReadPoint point, Long partitioned) {
+        retainReader(point);
+        try {
+            return partitioned == null ? new CassandraCursor(this, from, to, reverse, point)
+                    : new TokenCursor(this, partitioned, placement.table(partitioned), from, to, reverse, point);
+        } catch (RuntimeException e) {
+            releaseReader(point);
+            throw e;
+        }
+    }
+
+    /** The keyspace every key of {@code [from, to)} is in, or null when the range may span several. */
+    private static Long onlyKeyspace(byte[] from, byte[] to) {
+        if (from == null || to == null || from.length < io.keyline.storage.Keyspaces.PREFIX_LENGTH) return null;
+        long id = Placement.keyspaceOf(from);
+        if (id != -1L && Arrays.compareUnsigned(to, io.keyline.storage.Keyspaces.end(id)) > 0) return null;
+        return id;
     }
 
     @Override public Snapshot snapshot() {
@@ -165,16 +241,26 @@ public final class CassandraStorage implements Storage {
     /** The value of {@code key} at read point {@code point}, or null. */
     byte[] read(byte[] key, Versions.ReadPoint point) {
         checkOpen();
-        return driver("read", () -> newestValue(session.execute(getStatement(key)), point));
+        return driver("read", () -> {
+            BoundStatement get = getStatement(key);
+            return get == null ? null : newestValue(session.execute(get), point);
+        });
     }
 
     List<byte[]> multiRead(List<byte[]> keys, Versions.ReadPoint point) {
         checkOpen();
         return driver("multi-get", () -> {
             List<CompletableFuture<AsyncResultSet>> pending = new ArrayList<>(keys.size());
-            for (byte[] key : keys) pending.add(session.executeAsync(getStatement(key)).toCompletableFuture());
+            for (byte[] key : keys) {
+                BoundStatement get = getStatement(key);
+                pending.add(get == null ? null : session.executeAsync(get).toCompletableFuture());
+            }
             List<byte[]> values = new ArrayList<>(keys.size());
             for (int i = 0; i < keys.size(); i++) {
+                if (pending.get(i) == null) {
+                    values.add(null);
+                    continue;
+                }
                 AsyncResultSet page = pending.get(i).join();
                 // a key has more versions than a page only under heavy rewriting: read it whole
                 values.add(page.hasMorePages() ? newestValue(session.execute(getStatement(keys.get(i))), point)
@@ -184,9 +270,40 @@ public final class CassandraStorage implements Storage {
         });
     }
 
+    /** The read of every version of {@code key}, or null for a key that cannot be stored (no place). */
     private BoundStatement getStatement(byte[] key) {
-        return schema.getEntry().bind(KeyLayout.stored(KeyLayout.head(key)), KeyLayout.stored(KeyLayout.tail(key)))
-                .setConsistencyLevel(consistency);
+        Placement.Place place = placement.place(key);
+        if (place == null) return null;
+        return schema.getEntry(place.table()).bind(place.partition(), place.tail()).setConsistencyLevel(consistency);
+    }
+
+    /** Rows of one partition of a partitioned keyspace's table within raw tail bounds (null = open), first page. */
+    CompletableFuture<AsyncResultSet> partitionSlice(String table, byte[] pk, byte[] lowerTail, byte[] upperTail, boolean reverse) {
+        List<Object> values = new ArrayList<>(3);
+        values.add(ByteBuffer.wrap(pk));
+        if (lowerTail != null) values.add(KeyLayout.stored(lowerTail));
+        if (upperTail != null) values.add(KeyLayout.stored(upperTail));
+        return executeAsync(schema.partitionSlice(table, lowerTail != null, upperTail != null, reverse).bind(values.toArray()));
+    }
+
+    /** Rows of a partitioned keyspace's table with {@code lower <= token < upper} (null = open), in token order, first page. */
+    CompletableFuture<AsyncResultSet> tokenRange(String table, Long lower, Long upper) {
+        List<Object> values = new ArrayList<>(2);
+        if (lower != null) values.add(lower);
+        if (upper != null) values.add(upper);
+        return executeAsync(schema.tokenRange(table, lower != null, upper != null).bind(values.toArray()));
+    }
+
+    /** The partition keys of a partitioned keyspace's table whose token is {@code token}. */
+    List<byte[]> partitionsAt(String table, long token) {
+        checkOpen();
+        return driver("read", () -> {
+            List<byte[]> pks = new ArrayList<>(1);
+            for (Row row : session.execute(schema.partitionsAt(table).bind(token, token).setConsistencyLevel(consistency))) {
+                pks.add(bytes(row.getByteBuffer(0)));
+            }
+            return pks;
+        });
     }
 
     /** Of one key's versions (newest first), the value of the newest visible at {@code point}, or null. */
@@ -248,34 +365,50 @@ public final class CassandraStorage implements Storage {
         if (batch.isEmpty()) return;
         boolean alone = batch.mutations().stream().anyMatch(m -> m.kind() == WriteBatch.Kind.DELETE_RANGE);
         Lock lock = alone ? writers.writeLock() : writers.readLock();
+        Set<Long> emptied = new java.util.TreeSet<>();
         lock.lock();
         try {
-            Map<ByteBuffer, byte[]> effects = effects(batch);
-            if (effects.isEmpty()) return;
-            long version = versions.beginWrite();
-            boolean written = false;
-            try {
-                driver("write", () -> {
-                    apply(effects, version);
-                    return null;
-                });
-                written = true;
-            } finally {
-                versions.endWrite(version, written);
-            }
-            for (Map.Entry<ByteBuffer, byte[]> e : effects.entrySet()) {
-                byte[] key = e.getKey().array();
-                collector.superseded(KeyLayout.stored(KeyLayout.head(key)), KeyLayout.stored(KeyLayout.tail(key)), version,
-                        e.getValue() == TOMBSTONE);
-            }
-            collector.collect();
+            Map<ByteBuffer, byte[]> effects = effects(batch, emptied);
+            if (!effects.isEmpty()) writeVersion(effects);
+            for (long id : emptied) placement.dropped(id); // reads as empty from now on
         } finally {
             lock.unlock();
         }
+        // a schema change takes a second or more: not while holding every other writer back
+        for (long id : emptied) {
+            driver("drop the table of keyspace " + Long.toUnsignedString(id), () -> {
+                schema.drop(Schema.partitionedTable(id));
+                return null;
+            });
+        }
     }
 
-    /** The batch's last word on each key it touches, in order: a value, or {@link #TOMBSTONE}. */
-    private Map<ByteBuffer, byte[]> effects(WriteBatch batch) {
+    /** Writes the batch's effects as rows of one new version, then hands the rows it superseded to the collector. */
+    private void writeVersion(Map<ByteBuffer, byte[]> effects) {
+        long version = versions.beginWrite();
+        boolean written = false;
+        try {
+            driver("write", () -> {
+                apply(effects, version);
+                return null;
+            });
+            written = true;
+        } finally {
+            versions.endWrite(version, written);
+        }
+        for (Map.Entry<ByteBuffer, byte[]> e : effects.entrySet()) {
+            collector.superseded(placement.place(e.getKey().array()), version, e.getValue() == TOMBSTONE);
+        }
+        collector.collect();
+    }
+
+    /**
+     * The batch's last word on each key it touches, in order: a value, or {@link #TOMBSTONE}. A
+     * range delete of a whole partitioned keyspace (a table or an index dropped) deletes no key
+     * one by one: the keyspace goes into {@code emptied}, and its table is dropped after the rest
+     * of the batch is written (a keyspace id is never used again).
+     */
+    private Map<ByteBuffer, byte[]> effects(WriteBatch batch, Set<Long> emptied) {
         Map<ByteBuffer, byte[]> effects = new LinkedHashMap<>();
         for (WriteBatch.Mutation m : batch.mutations()) {
             switch (m.kind()) {
@@ -283,6 +416,12 @@ public final class CassandraStorage implements Storage {
                 case DELETE -> put(effects, m.key(), TOMBSTONE);
                 case DELETE_RANGE -> {
                     if (Arrays.compareUnsigned(m.key(), m.endKey()) >= 0) continue;
+                    Long whole = wholeKeyspace(m.key(), m.endKey());
+                    if (whole != null && placement.partitioned(whole)) {
+                        emptied.add(whole);
+                        effects.keySet().removeIf(k -> Placement.keyspaceOf(k.array()) == whole && k.array().length >= 8);
+                        continue;
+                    }
                     for (ByteBuffer key : List.copyOf(effects.keySet())) {
                         if (Arrays.compareUnsigned(key.array(), m.key()) >= 0 && Arrays.compareUnsigned(key.array(), m.endKey()) < 0) {
                             put(effects, key.array(), TOMBSTONE);
@@ -295,6 +434,13 @@ public final class CassandraStorage implements Storage {
             }
         }
         return effects;
+    }
+
+    /** The keyspace that {@code [from, to)} is exactly, or null. */
+    private static Long wholeKeyspace(byte[] from, byte[] to) {
+        if (from.length != io.keyline.storage.Keyspaces.PREFIX_LENGTH || to == null) return null;
+        long id = Placement.keyspaceOf(from);
+        return id != -1L && Arrays.equals(to, io.keyline.storage.Keyspaces.end(id)) ? id : null;
     }
 
     private static void put(Map<ByteBuffer, byte[]> effects, byte[] key, byte[] value) {
@@ -310,13 +456,19 @@ public final class CassandraStorage implements Storage {
         Set<ByteBuffer> partitions = new HashSet<>();
         for (Map.Entry<ByteBuffer, byte[]> e : effects.entrySet()) {
             byte[] key = e.getKey().array();
-            byte[] head = KeyLayout.head(key);
-            ByteBuffer storedHead = KeyLayout.stored(head);
+            Placement.Place place = placement.place(key);
+            if (place == null) {
+                throw new StorageException("a key of partitioned keyspace " + Long.toUnsignedString(Placement.keyspaceOf(key))
+                        + " without a whole partition key, or of a dropped one, cannot be stored");
+            }
             boolean deletion = e.getValue() == TOMBSTONE;
-            ByteBuffer storedTail = KeyLayout.stored(KeyLayout.tail(key));
-            statements.add(deletion ? schema.insertDeletion().bind(storedHead, storedTail, version)
-                    : schema.insertValue().bind(storedHead, storedTail, version, ByteBuffer.wrap(e.getValue())));
-            partitions.add(storedHead);
+            statements.add(deletion ? schema.insertDeletion(place.table()).bind(place.partition(), place.tail(), version)
+                    : schema.insertValue(place.table()).bind(place.partition(), place.tail(), version, ByteBuffer.wrap(e.getValue())));
+            // one Cassandra mutation per partition-key value: rows of one value in several tables are still one
+            partitions.add(place.partition());
+            if (place.partitioned()) continue;
+            byte[] head = KeyLayout.head(key);
+            ByteBuffer storedHead = place.partition();
             if (!deletion && !knownHeads.contains(storedHead) && newHeads.add(storedHead)) {
                 ByteBuffer shard = KeyLayout.stored(KeyLayout.shard(head));
                 statements.add(schema.insertHead().bind(shard, storedHead));
@@ -349,12 +501,45 @@ public final class CassandraStorage implements Storage {
 
     private void execute(List<BoundStatement> chunk, BatchType type) {
         if (chunk.size() == 1) {
-            session.execute(chunk.get(0).setConsistencyLevel(consistency));
+            executeUntilWritten(chunk.get(0).setConsistencyLevel(consistency));
             return;
         }
         BatchStatementBuilder batch = BatchStatement.builder(type).setConsistencyLevel(consistency);
         for (BoundStatement s : chunk) batch.addStatement(s);
-        session.execute(batch.build());
+        executeUntilWritten(batch.build());
+    }
+
+    /**
+     * Sends a write again while it times out or finds too few replicas up, a few times: every
+     * write here is idempotent (rows of one version), so a second send changes nothing that the
+     * first applied. Without it, a write that timed out after reaching some replicas (or a logged
+     * batch that Cassandra will replay from its batch log) would be reported failed, this process
+     * would skip its version, and a later read-modify-write of the same item, computing index
+     * changes from the item before it, would leave that version's index entries behind once it
+     * surfaces. A dead replica causes such timeouts until the failure detector marks it down, a
+     * few seconds (docs/CLUSTER.md, "Failure run").
+     */
+    private void executeUntilWritten(com.datastax.oss.driver.api.core.cql.Statement<?> statement) {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                session.execute(statement);
+                return;
+            } catch (WriteTimeoutException e) {
+                if (attempt >= WRITE_ATTEMPTS || closed) throw e;
+            } catch (com.datastax.oss.driver.api.core.servererrors.UnavailableException e) {
+                if (attempt >= WRITE_ATTEMPTS || closed) throw e;
+                pause(attempt); // refused at once: give the cluster a moment to see its nodes come back
+            }
+        }
+    }
+
+    private static void pause(int attempt) {
+        try {
+            Thread.sleep(100L * attempt);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new StorageException("interrupted while retrying a write", e);
+        }
     }
 
     // ---- lifecycle ----
@@ -380,6 +565,7 @@ public final class CassandraStorage implements Storage {
         });
         knownHeads.clear();
         knownShards.clear();
+        placement.forget();
     }
 
     void checkOpen() {

@@ -2,7 +2,6 @@ package io.keyline.storage.cassandra;
 
 import com.datastax.oss.driver.api.core.ConsistencyLevel;
 import com.datastax.oss.driver.api.core.CqlSession;
-import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.time.InstantSource;
 import java.util.ArrayDeque;
@@ -25,7 +24,7 @@ final class Collector {
     private static final int IN_FLIGHT = 32;
 
     /** One key's versions below (or through, for a deletion) {@code version}, superseded at {@code at} (epoch ms). */
-    private record Garbage(ByteBuffer head, ByteBuffer tail, long version, boolean deletion, long at) {}
+    private record Garbage(Placement.Place place, long version, boolean deletion, long at) {}
 
     private final CqlSession session;
     private final Schema schema;
@@ -45,9 +44,9 @@ final class Collector {
         this.delayMillis = delay.toMillis();
     }
 
-    /** A batch of {@code version} wrote this key (stored head and tail); a deletion if {@code deletion}. */
-    synchronized void superseded(ByteBuffer head, ByteBuffer tail, long version, boolean deletion) {
-        if (queue.size() < MAX_QUEUED) queue.add(new Garbage(head, tail, version, deletion, clock.millis()));
+    /** A batch of {@code version} wrote the key at {@code place}; a deletion if {@code deletion}. */
+    synchronized void superseded(Placement.Place place, long version, boolean deletion) {
+        if (queue.size() < MAX_QUEUED) queue.add(new Garbage(place, version, deletion, clock.millis()));
     }
 
     /** Starts the deletes that are due; called after each write and each reader closing. */
@@ -62,8 +61,8 @@ final class Collector {
                 queue.poll();
             }
             try {
-                session.executeAsync((g.deletion ? schema.deleteThrough() : schema.deleteBelow())
-                                .bind(g.head, g.tail, g.version).setConsistencyLevel(consistency))
+                session.executeAsync((g.deletion ? schema.deleteThrough(g.place.table()) : schema.deleteBelow(g.place.table()))
+                                .bind(g.place.partition(), g.place.tail(), g.version).setConsistencyLevel(consistency))
                         .whenComplete((r, e) -> inFlight.release());
             } catch (RuntimeException e) {
                 inFlight.release(); // the session is closing: the garbage stays, harmlessly
