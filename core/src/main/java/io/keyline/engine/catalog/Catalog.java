@@ -53,7 +53,8 @@ import java.util.function.UnaryOperator;
  * winner's state, so two processes never both take a name, and keyspace ids come from the
  * shared counter ({@link Coordination#takeId}), so they never share one. Other processes see a
  * change when {@link #refresh} runs (the cluster duties poll the version every second) or at
- * once when a request names a table they do not know. One process alone takes none of these
+ * once when a request names a table they do not know (one read of the version cell, shared by
+ * concurrent misses). One process alone takes none of these
  * paths: no version cell, no reload.
  */
 public final class Catalog {
@@ -67,11 +68,11 @@ public final class Catalog {
     private long nextKeyspaceId;
     /** Shared storage only: the catalog version whose state the maps hold (guarded by this, read anywhere). */
     private volatile long loadedVersion;
-    /** Shared storage only: when a miss last checked the shared version (real nanos), so misses cost at most one read per interval. */
-    private volatile long lastMissCheck = System.nanoTime() - MISS_CHECK_INTERVAL_NANOS;
+    /** Shared storage only: when the last check for a table this process did not know started (real nanos; guarded by missChecks). */
+    private long lastMissCheck = System.nanoTime();
+    private final Object missChecks = new Object();
     /** A process that moved the shared version is waited for this long to write its record; after that it is taken for dead. */
     static final long WRITER_WAIT_MILLIS = 5_000;
-    private static final long MISS_CHECK_INTERVAL_NANOS = 50_000_000L;
     private static final String KEYSPACE_COUNTER = "keyspace-id";
 
     public Catalog(Storage storage, Clock clock, Settings settings, ItemSizer sizer) {
@@ -98,7 +99,7 @@ public final class Catalog {
     public TableMetadata get(Namespace ns, String name) {
         ConcurrentSkipListMap<String, TableMetadata> tables = namespaces.get(ns);
         TableMetadata t = tables == null ? null : tables.get(name);
-        if (t == null && coordination.shared() && refreshOnMiss()) {
+        if (t == null && coordination.shared() && refreshOnMiss()) { // a table another node just created
             tables = namespaces.get(ns);
             t = tables == null ? null : tables.get(name);
         }
@@ -428,12 +429,20 @@ public final class Catalog {
         }
     }
 
-    /** A request named a table this process does not know: another process may have just created it. */
+    /**
+     * A request named a table this process does not know: another process may have just created
+     * it. One read of the version cell, shared by the misses that wait while it runs: a miss
+     * takes the view of a check that started after it, never of an older one (a table whose
+     * CreateTable returned before the request is found). Always true: look again.
+     */
     private boolean refreshOnMiss() {
-        long now = System.nanoTime();
-        if (now - lastMissCheck < MISS_CHECK_INTERVAL_NANOS) return false;
-        lastMissCheck = now;
-        return refresh();
+        long missed = System.nanoTime();
+        synchronized (missChecks) {
+            if (lastMissCheck - missed > 0) return true;
+            lastMissCheck = System.nanoTime();
+            refresh();
+            return true;
+        }
     }
 
     /** Replaces the maps by the stored tables; statistics of keyspaces new to this process start at zero. */
