@@ -304,6 +304,8 @@ public final class ServeCommand implements Callable<Integer> {
             log.debug("warm-up failed; the first request will be slower", e); // an optimisation only
         }
         Storage storage = await(opening);
+        // cluster mode: other nodes forward to this one's port, so it is known before the engine starts taking ranges
+        if (storage instanceof CassandraStorage && port == 0) port = freePort();
 
         Settings defaults = Settings.defaults();
         Settings settings = new Settings(region, defaults.accountId(), tableCreateDelay, tableDeleteDelay)
@@ -312,12 +314,16 @@ public final class ServeCommand implements Callable<Integer> {
                 .withTimeToLive(TimeToLiveSettings.defaults().withDeletionDelay(ttlDelay));
         // DescribeEndpoints must name this server, or clients doing endpoint discovery leave it
         if (port != 0) settings = settings.withEndpointAddress(displayHost(host) + ":" + port);
-        Engine engine = new Engine(storage, SystemClock.INSTANCE, settings);
+        Engine engine = new Engine(storage, SystemClock.INSTANCE, settings, coordination(storage, security.tlsEnabled()));
         Metrics metrics = EngineMetrics.attach(engine, SystemClock.INSTANCE, metricsSettings());
         KeylineServer server = new KeylineServer(new Operations(engine),
                 ServerOptions.defaults().withRequestIdSeed(SystemClock.INSTANCE.now().toEpochMilli()).withShutdownTimeout(shutdownGrace)
                         .withConnectionTimeouts(idleTimeout, requestReadTimeout), SystemClock.INSTANCE,
                 AdminRoutes.of(engine, metrics), metrics).secure(security);
+        if (engine.ownership() != null) { // cluster mode: each item decided by the node that owns its range (docs/CLUSTER.md)
+            server.forwardToOwners();
+            engine.ownership().enforce();
+        }
         int bound;
         try {
             bound = server.start(host, port);
@@ -390,6 +396,33 @@ public final class ServeCommand implements Callable<Integer> {
         } catch (StorageException e) {
             // Typically another Keyline holds the directory's lock, or it is not writable.
             throw new StartupException(e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Cluster mode (docs/CLUSTER.md, "Several Keyline nodes"): on Cassandra, the catalog, the GSI
+     * change logs' leases and the counters are shared with the other Keyline nodes of the keyspace.
+     */
+    private io.keyline.storage.Coordination coordination(Storage storage, boolean tls) {
+        if (!(storage instanceof CassandraStorage)) return io.keyline.storage.Coordination.SINGLE_PROCESS;
+        // the name other nodes know this one by: the address they forward to, then what makes it unique
+        String advertised = host.equals("0.0.0.0") || host.equals("::") ? "127.0.0.1" : host;
+        String self = (tls ? "https://" : "http://") + displayHost(advertised) + ":" + port + " "
+                + ProcessHandle.current().pid() + "@" + SystemClock.INSTANCE.now().toEpochMilli();
+        try {
+            return io.keyline.storage.cassandra.CassandraCoordination.open(cassandraOptions(), SystemClock.INSTANCE::now, self);
+        } catch (StorageException e) {
+            storage.close();
+            throw new StartupException(e.getMessage(), e);
+        }
+    }
+
+    /** A port free on --host now (for --port 0 in cluster mode). */
+    private int freePort() {
+        try (java.net.ServerSocket probe = new java.net.ServerSocket(0, 1, java.net.InetAddress.getByName(host))) {
+            return probe.getLocalPort();
+        } catch (java.io.IOException e) {
+            throw new StartupException("no free port on " + host + ": " + e.getMessage(), e);
         }
     }
 

@@ -14,6 +14,10 @@ import io.keyline.engine.backup.BackupServices;
 import io.keyline.engine.backup.Restores;
 import io.keyline.engine.catalog.Catalog;
 import io.keyline.engine.catalog.ItemSizer;
+import io.keyline.engine.cluster.ClusterDuties;
+import io.keyline.engine.cluster.GsiLogLease;
+import io.keyline.engine.cluster.Ownership;
+import io.keyline.engine.codec.KeyCodec;
 import io.keyline.engine.codec.ItemCodec;
 import io.keyline.engine.config.Settings;
 import io.keyline.engine.index.IndexKeys;
@@ -45,6 +49,7 @@ import io.keyline.metadata.TableMetadata;
 import io.keyline.metadata.TableStatus;
 import io.keyline.model.AttributeValue;
 import io.keyline.model.ItemSize;
+import io.keyline.storage.Coordination;
 import io.keyline.storage.Storage;
 import io.keyline.time.Clock;
 import java.util.List;
@@ -94,28 +99,50 @@ public final class Engine implements AutoCloseable {
     private final Backups backups;
     /** Null for a view: only the engine that built the services closes them. */
     private final Engine root;
+    /** Several processes on one storage (docs/CLUSTER.md): what they agree on, and this one's duties (null alone). */
+    private final Coordination coordination;
+    private final ClusterDuties clusterDuties;
 
     /**
      * An engine whose start-up statistics decode each stored entry with {@link ItemCodec} and
      * size it by DynamoDB's rules: table and index keyspaces hold ItemCodec-encoded items only.
      */
     public Engine(Storage storage, Clock clock, Settings settings) {
-        this(storage, clock, settings, (keyspaceId, key, value) -> ItemSize.of(ItemCodec.decode(value)));
+        this(storage, clock, settings, Coordination.SINGLE_PROCESS);
+    }
+
+    /** {@link #Engine(Storage, Clock, Settings)} sharing its storage with other processes through {@code coordination}. */
+    public Engine(Storage storage, Clock clock, Settings settings, Coordination coordination) {
+        this(storage, clock, settings, (keyspaceId, key, value) -> ItemSize.of(ItemCodec.decode(value)), coordination);
     }
 
     /** With another sizer for start-up statistics (see {@link ItemSizer}). */
     public Engine(Storage storage, Clock clock, Settings settings, ItemSizer sizer) {
+        this(storage, clock, settings, sizer, Coordination.SINGLE_PROCESS);
+    }
+
+    /**
+     * An engine that shares its storage with other Keyline processes through {@code coordination}
+     * (cluster mode, docs/CLUSTER.md "Several Keyline nodes"): the catalog follows their changes,
+     * and GSI change records go to a log of this process's own, applied under a lease. Closing
+     * the engine closes {@code coordination}. With {@link Coordination#SINGLE_PROCESS}, the engine of one process alone.
+     */
+    public Engine(Storage storage, Clock clock, Settings settings, ItemSizer sizer, Coordination coordination) {
         this.storage = storage;
         this.clock = clock;
         this.settings = settings;
-        this.catalog = new Catalog(storage, clock, settings, sizer);
+        this.coordination = coordination;
+        this.catalog = new Catalog(storage, clock, settings, sizer, coordination);
         this.namespace = catalog.defaultNamespace();
         this.root = null;
         this.capacity = new CapacityRegistry(settings.capacity(), clock, namespace, catalog::current);
         this.insights = new ContributorInsights(clock);
         this.itemCapacity = new ItemCapacity(capacity.model(), insights);
         this.items = new ItemStore(storage, this::written);
-        this.indexes = new Indexes(storage, catalog, items, clock, settings);
+        GsiLogLease ownLog = coordination.shared() ? GsiLogLease.open(coordination) : null;
+        this.indexes = ownLog == null ? new Indexes(storage, catalog, items, clock, settings)
+                : new Indexes(storage, catalog, items, clock, settings, ownLog.id(), ownLog::held);
+        this.clusterDuties = ownLog == null ? null : new ClusterDuties(coordination, catalog, indexes, ownLog);
         this.streamRegistry = new StreamRegistry(storage, clock);
         StreamTrimmer trimmer = new StreamTrimmer(streamRegistry, clock);
         // A stream shows ENABLING and DISABLING as long as a table shows CREATING and DELETING (docs/RULES.md#STREAM-STATUS).
@@ -140,6 +167,7 @@ public final class Engine implements AutoCloseable {
         for (TableMetadata t : catalog.all()) capacity.register(t);
         // ... and their streams what their settings ask for (a stream enabled by an older version gets one now).
         for (TableMetadata t : catalog.all()) streamRegistry.follow(t, capacity.binding(t).table().partitionStarts());
+        if (clusterDuties != null) clusterDuties.start();
     }
 
     /** A view of {@code root} for namespace {@code ns}, showing ARNs in {@code region}. */
@@ -157,6 +185,8 @@ public final class Engine implements AutoCloseable {
         this.expirer = root.expirer;
         this.namespace = ns;
         this.root = root;
+        this.coordination = root.coordination;
+        this.clusterDuties = root.clusterDuties;
         this.batches = root.batches.in(ns);
         this.streamRegistry = root.streamRegistry;
         this.streamReader = root.streamReader;
@@ -246,6 +276,7 @@ public final class Engine implements AutoCloseable {
      * the whole item, whatever a projection later returns (docs/RULES.md#CAP-READ-WHOLE-ITEM).
      */
     public ItemRead read(TableMetadata table, PrimaryKey key, ReadConsistency consistency) {
+        decideHere(table, key);
         TableBinding binding = capacity.binding(table);
         itemCapacity.admitRead(binding, key);
         Map<String, AttributeValue> item = items.get(table, key);
@@ -255,6 +286,7 @@ public final class Engine implements AutoCloseable {
     /** A metered single-item write; see {@link MeteredWrite#write}. */
     public ItemWrite write(TableMetadata table, PrimaryKey key, Condition condition, boolean returnOldOnFailure,
                            Map<String, AttributeValue> failurePricedItem, Mutation change) {
+        decideHere(table, key);
         MeteredWrite.Result r = meteredWrite.write(table, key, condition, returnOldOnFailure, failurePricedItem, change);
         return new ItemWrite(r.oldItem(), r.newItem(), r.consumed());
     }
@@ -275,6 +307,7 @@ public final class Engine implements AutoCloseable {
                               boolean fetchBaseItems, ReadConsistency consistency) {
         TableBinding binding = capacity.binding(table);
         long token = PageCapacity.startToken(request.range().start());
+        if (clusterDuties != null) clusterDuties.ownership().check(token);
         Throttle refused = PageCapacity.admit(binding, request.target(), token);
         String counted = request.target().isIndex() && request.target().global() ? request.target().indexName() : null;
         if (refused != null) {
@@ -334,6 +367,33 @@ public final class Engine implements AutoCloseable {
         return itemCapacity.chargeRead(capacity.binding(table), key, item, consistency);
     }
 
+    /**
+     * Cluster mode (docs/CLUSTER.md, "Ownership of partitions"): the token ranges this node
+     * decides, or null for a process alone on its storage.
+     */
+    public Ownership ownership() { return clusterDuties == null ? null : clusterDuties.ownership(); }
+
+    /**
+     * Cluster mode: throws {@link io.keyline.engine.api.NotOwner} if another node decides this
+     * item (its token range), before anything is read or written; nothing alone on a storage.
+     */
+    private void decideHere(TableMetadata table, PrimaryKey key) {
+        if (clusterDuties != null) clusterDuties.ownership().check(KeyCodec.token(key.partition()));
+    }
+
+    /**
+     * Runs the work of a batch or transaction on {@code keys} (any tables): where the node that
+     * decides all of them is (throws {@link io.keyline.engine.api.NotOwner} if that is another
+     * node), or here when they belong to several nodes: then each item is decided here, with no
+     * isolation from other nodes' writes (docs/CLUSTER.md, "Guarantees").
+     */
+    public <T> T decideTogether(List<PrimaryKey> keys, java.util.function.Supplier<T> work) {
+        if (clusterDuties == null) return work.get();
+        long[] tokens = new long[keys.size()];
+        for (int i = 0; i < tokens.length; i++) tokens[i] = KeyCodec.token(keys.get(i).partition());
+        return clusterDuties.ownership().decideTogether(tokens, work);
+    }
+
     /** The throttling error of a refused read or write, as DynamoDB sends it. */
     public static ApiException throttled(Throttle refused) { return ItemCapacity.error(refused); }
 
@@ -371,8 +431,10 @@ public final class Engine implements AutoCloseable {
 
     @Override public void close() {
         if (root != null) return; // a view: the engine it came from owns the services
+        if (clusterDuties != null) clusterDuties.close();
         expirer.close();
         indexes.close();
         storage.close();
+        coordination.close();
     }
 }

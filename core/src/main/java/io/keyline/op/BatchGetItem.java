@@ -121,7 +121,8 @@ public final class BatchGetItem implements Operation<BatchGetItemRequest> {
             }
             tables.add(new TableRequest(e.getKey(), e.getValue(), table, projections.get(i++), e.getValue().consistent(), keyMaps, keys));
         }
-        return read(tables, level);
+        // cluster mode: decided by the node that owns its items (docs/CLUSTER.md, "Ownership of partitions")
+        return engine.decideTogether(tables.stream().flatMap(t -> t.keys().stream()).toList(), () -> read(tables, level));
     }
 
     private Map<String, Object> read(List<TableRequest> tables, ReturnConsumedCapacity level) {

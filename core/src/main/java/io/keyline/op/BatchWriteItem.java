@@ -124,7 +124,8 @@ public final class BatchWriteItem implements Operation<BatchWriteItemRequest> {
                 plan.add(new Write(e.getKey(), table, key, item, w.wire()));
             }
         }
-        Map<String, Object> response = write(plan, level);
+        // cluster mode: decided by the node that owns its items (docs/CLUSTER.md, "Ownership of partitions")
+        Map<String, Object> response = engine.decideTogether(plan.stream().map(Write::key).toList(), () -> write(plan, level));
         if (metrics == ReturnItemCollectionMetrics.SIZE) {
             List<TableMetadata> tables = new ArrayList<>(plan.size());
             List<PrimaryKey> keys = new ArrayList<>(plan.size());

@@ -71,6 +71,11 @@ public final class TransactGetItems implements Operation<TransactGetItemsRequest
             refs.add(new ItemRef(table, key));
         }
 
+        // cluster mode: decided by the node that owns its items (docs/CLUSTER.md, "Ownership of partitions")
+        return engine.decideTogether(refs.stream().map(ItemRef::key).toList(), () -> decided(refs, projections, level));
+    }
+
+    private Object decided(List<ItemRef> refs, List<Projection> projections, ReturnConsumedCapacity level) {
         // docs/RULES.md#TX-CANCELLATION: a refused read cancels the transaction with ThrottlingError at its position
         for (int j = 0; j < refs.size(); j++) {
             Throttle refused = engine.tryAdmitRead(refs.get(j).table(), refs.get(j).key());

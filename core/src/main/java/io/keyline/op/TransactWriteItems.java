@@ -115,15 +115,18 @@ public final class TransactWriteItems implements Operation<TransactWriteItemsReq
         }
 
         boolean priced = level != ReturnConsumedCapacity.NONE;
-        try {
-            if (token == null) return respond(plan, kinds, metrics, level, engine.batches().write(plan, priced));
-            Map<String, Object> fingerprint = new LinkedHashMap<>(request.wire());
-            NOT_FINGERPRINTED.forEach(fingerprint::remove);
-            return engine.batches().writeIdempotent(token, fingerprint, plan, priced,
-                    consumed -> respond(plan, kinds, metrics, level, consumed), () -> replay(plan, kinds, metrics, level));
-        } catch (TransactionCancelled e) {
-            throw CancellationReasons.error(e.reasons());
-        }
+        // cluster mode: decided by the node that owns its items (docs/CLUSTER.md, "Ownership of partitions")
+        return engine.decideTogether(plan.stream().map(WriteAction::key).toList(), () -> {
+            try {
+                if (token == null) return respond(plan, kinds, metrics, level, engine.batches().write(plan, priced));
+                Map<String, Object> fingerprint = new LinkedHashMap<>(request.wire());
+                NOT_FINGERPRINTED.forEach(fingerprint::remove);
+                return engine.batches().writeIdempotent(token, fingerprint, plan, priced,
+                        consumed -> respond(plan, kinds, metrics, level, consumed), () -> replay(plan, kinds, metrics, level));
+            } catch (TransactionCancelled e) {
+                throw CancellationReasons.error(e.reasons());
+            }
+        });
     }
 
     /**

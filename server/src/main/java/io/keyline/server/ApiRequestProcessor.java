@@ -1,5 +1,10 @@
 package io.keyline.server;
 
+import io.keyline.engine.api.NotOwner;
+import io.keyline.engine.cluster.Ownership;
+import io.keyline.server.cluster.Forwarder;
+import io.netty.buffer.ByteBufUtil;
+
 import io.keyline.error.ApiException;
 import io.keyline.error.Errors;
 import io.keyline.op.Operation;
@@ -46,6 +51,8 @@ final class ApiRequestProcessor {
     private final RequestMetering metering;
     private final Authenticator authenticator;
     private final boolean tls;
+    /** Cluster mode: sends requests for items another node owns to it; null otherwise. */
+    private volatile Forwarder forwarder;
 
     ApiRequestProcessor(Operations operations, int maxRequestBytes) {
         this(operations, maxRequestBytes, RequestMetering.NONE);
@@ -73,7 +80,11 @@ final class ApiRequestProcessor {
      * region, {@link Operations#inRegion}), its parsed body and who it says it comes from, or the
      * reply that ends it early (an error).
      */
-    record Prepared(Operation<?> operation, JsonObject request, RequestIdentity identity, Reply early) {
+    record Prepared(Operation<?> operation, JsonObject request, RequestIdentity identity, Reply early, boolean forwarded) {
+        Prepared(Operation<?> operation, JsonObject request, RequestIdentity identity, Reply early) {
+            this(operation, request, identity, early, false);
+        }
+
         /** The region the request was signed for, or null. */
         String region() { return identity == null ? null : identity.region(); }
 
@@ -120,7 +131,7 @@ final class ApiRequestProcessor {
             if (!hasBody) throw Errors.serialization(null);
             JsonObject request = JsonObject.of(json);
             operation = operations.inNamespace(identity.account(), identity.region()).get(operation.name());
-            return new Prepared(operation, request, identity, null);
+            return new Prepared(operation, request, identity, null, forwarder != null && headers.contains(Forwarder.HEADER));
         } catch (RuntimeException | Error e) {
             return new Prepared(null, null, null, failure(requestId, headers, e));
         }
@@ -134,9 +145,12 @@ final class ApiRequestProcessor {
         }
         long start = metering.start();
         try {
-            Object result = operations.handle(prepared.operation(), prepared.request());
+            Object result = prepared.forwarded() ? Ownership.servingForwarded(() -> operations.handle(prepared.operation(), prepared.request()))
+                    : operations.handle(prepared.operation(), prepared.request());
             metering.finished(prepared.account(), prepared.region(), prepared.operation().name(), prepared.request(), start, result, null);
             return Reply.ok(result);
+        } catch (NotOwner e) {
+            throw e; // the caller forwards it (executeOrForward): the owner meters it
         } catch (RuntimeException | Error e) {
             metering.finished(prepared.account(), prepared.region(), prepared.operation().name(), prepared.request(), start, null, e);
             return failure(requestId, headers, e);
@@ -155,6 +169,40 @@ final class ApiRequestProcessor {
     static Reply notDurable(String requestId, Throwable t) {
         LOG.error("request {}: its writes could not be made durable", requestId, t);
         return Reply.error(Errors.internal(RequestLimits.INTERNAL_ERROR_MESSAGE));
+    }
+
+    // ---- cluster mode: forwarding to the owner of an item (docs/CLUSTER.md, "Ownership of partitions") ----
+
+    /** From now on, requests whose item another node owns are forwarded to it. */
+    void forwardTo(Forwarder forwarder) { this.forwarder = forwarder; }
+
+    /** {@link #execute}, or, if another node owns the request's item, that node's reply to it. Never throws. */
+    Reply executeOrForward(String requestId, HttpHeaders headers, Prepared prepared, ByteBuf body, int bodyStart) {
+        try {
+            return execute(requestId, headers, prepared);
+        } catch (NotOwner e) {
+            return forward(requestId, e, headers, body, bodyStart);
+        }
+    }
+
+    /** {@link #process}, or, if another node owns the request's item, that node's reply to it. Never throws. */
+    Reply processOrForward(String requestId, HttpHeaders headers, String uriQuery, ByteBuf body) {
+        int bodyStart = body.readerIndex();
+        return executeOrForward(requestId, headers, prepare(requestId, headers, uriQuery, body), body, bodyStart);
+    }
+
+    /** The owner's reply to the request as it came (body from {@code bodyStart}); 503 if it cannot be reached. */
+    Reply forward(String requestId, NotOwner e, HttpHeaders headers, ByteBuf body, int bodyStart) {
+        Forwarder f = forwarder;
+        if (f == null || e.address().isEmpty()) return Reply.error(Errors.serviceUnavailable(Forwarder.OWNER_UNAVAILABLE_MESSAGE));
+        byte[] bytes = ByteBufUtil.getBytes(body, bodyStart, body.writerIndex() - bodyStart);
+        try {
+            Forwarder.Forwarded r = f.send(e.address(), headers.entries(), bytes);
+            return new Reply(r.status(), r.contentType(), r.body());
+        } catch (java.io.IOException | RuntimeException x) {
+            LOG.warn("request {}: forwarding to {} failed: {}", requestId, e.address(), x.toString());
+            return Reply.error(Errors.serviceUnavailable(Forwarder.OWNER_UNAVAILABLE_MESSAGE));
+        }
     }
 
     private static Reply failure(String requestId, HttpHeaders headers, Throwable t) {

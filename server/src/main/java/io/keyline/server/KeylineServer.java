@@ -58,6 +58,8 @@ public final class KeylineServer implements AutoCloseable {
     private final ServerOptions options;
     private final BodyBudget bodyBudget;
     private ApiRequestProcessor processor;
+    /** Cluster mode's forwarder ({@link #forwardToOwners}), or null. */
+    private io.keyline.server.cluster.Forwarder forwarder;
     private final Operations operations;
     private final RequestMetering metering;
     private ServerSecurity security = ServerSecurity.none();
@@ -112,6 +114,20 @@ public final class KeylineServer implements AutoCloseable {
         this.security = java.util.Objects.requireNonNull(security, "security");
         this.processor = new ApiRequestProcessor(operations, options.maxRequestBytes(), metering, security.authenticator(),
                 security.tlsEnabled());
+        if (forwarder != null) processor.forwardTo(forwarder);
+        return this;
+    }
+
+    /**
+     * Cluster mode (docs/CLUSTER.md, "Ownership of partitions"): requests for items whose token
+     * range another Keyline node owns are forwarded to it as they came; before {@link #start}.
+     *
+     * @return this server
+     */
+    public synchronized KeylineServer forwardToOwners() {
+        if (serverChannel != null || closed) throw new IllegalStateException("set forwarding before the server starts");
+        forwarder = new io.keyline.server.cluster.Forwarder();
+        processor.forwardTo(forwarder);
         return this;
     }
 

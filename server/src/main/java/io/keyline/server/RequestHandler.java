@@ -1,5 +1,7 @@
 package io.keyline.server;
 
+import io.keyline.engine.api.NotOwner;
+
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.channel.ChannelFuture;
@@ -197,21 +199,28 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
                           HttpVersion version, boolean keepAlive) {
         inFlight.enter();
         ByteBuf body = request.content();
+        int bodyStart = body.readerIndex(); // cluster mode forwards the body as it came
         if (body.readableBytes() <= MAX_INLINE_PARSE_BYTES) {
             ApiRequestProcessor.Prepared prepared = processor.prepare(requestId, request.headers(), query, body);
             if (prepared.quick()) {
                 Reply reply;
                 try {
                     reply = processor.execute(requestId, request.headers(), prepared);
-                } finally {
+                } catch (NotOwner e) { // another node owns the item: a worker forwards it, never the event loop
+                    handOff(ctx, request, requestId, version, keepAlive, () -> processor.forward(requestId, e, request.headers(), body, bodyStart));
+                    return;
+                } catch (RuntimeException | Error e) {
                     request.release();
+                    throw e;
                 }
+                request.release();
                 answer(ctx, reply, requestId, version, keepAlive);
                 return;
             }
-            handOff(ctx, request, requestId, version, keepAlive, () -> processor.execute(requestId, request.headers(), prepared));
+            handOff(ctx, request, requestId, version, keepAlive,
+                    () -> processor.executeOrForward(requestId, request.headers(), prepared, body, bodyStart));
         } else {
-            handOff(ctx, request, requestId, version, keepAlive, () -> processor.process(requestId, request.headers(), query, body));
+            handOff(ctx, request, requestId, version, keepAlive, () -> processor.processOrForward(requestId, request.headers(), query, body));
         }
     }
 

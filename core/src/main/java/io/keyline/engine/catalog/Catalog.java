@@ -8,6 +8,7 @@ import io.keyline.metadata.NewIndex;
 import io.keyline.metadata.NewTable;
 import io.keyline.metadata.TableMetadata;
 import io.keyline.metadata.TableStatus;
+import io.keyline.storage.Coordination;
 import io.keyline.storage.Keyspaces;
 import io.keyline.storage.Cursor;
 import io.keyline.storage.Storage;
@@ -22,6 +23,7 @@ import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 
 /**
@@ -41,6 +43,19 @@ import java.util.function.UnaryOperator;
  * order). Every change takes the catalog's monitor, writes storage first and then publishes the
  * new record, so changes to the catalog are serialized and durable once visible. Transient
  * statuses are resolved lazily against the clock on read ({@link TableMetadata#resolvedAt}).
+ *
+ * <p>Several processes on one storage ({@link Coordination#shared()}, docs/CLUSTER.md "Several
+ * Keyline nodes"): every change, still under the monitor, first waits until storage holds the
+ * state of the catalog's shared version (a process that moved the version writes its record
+ * right after), reloads if another process changed the catalog, plans the change on that state,
+ * moves the shared version by compare-and-set and only then writes its batch, which records the
+ * new version ({@link CatalogLayout#versionKey}). A lost compare-and-set plans again on the
+ * winner's state, so two processes never both take a name, and keyspace ids come from the
+ * shared counter ({@link Coordination#takeId}), so they never share one. Other processes see a
+ * change when {@link #refresh} runs (the cluster duties poll the version every second) or at
+ * once when a request names a table they do not know (one read of the version cell, shared by
+ * concurrent misses). One process alone takes none of these
+ * paths: no version cell, no reload.
  */
 public final class Catalog {
     private final Storage storage;
@@ -49,13 +64,28 @@ public final class Catalog {
     private final Namespace home;
     private final Map<Namespace, ConcurrentSkipListMap<String, TableMetadata>> namespaces = new ConcurrentHashMap<>();
     private final Map<Long, TableStatistics> statistics = new ConcurrentHashMap<>();
+    private final Coordination coordination;
     private long nextKeyspaceId;
+    /** Shared storage only: the catalog version whose state the maps hold (guarded by this, read anywhere). */
+    private volatile long loadedVersion;
+    /** Shared storage only: when the last check for a table this process did not know started (real nanos; guarded by missChecks). */
+    private long lastMissCheck = System.nanoTime();
+    private final Object missChecks = new Object();
+    /** A process that moved the shared version is waited for this long to write its record; after that it is taken for dead. */
+    static final long WRITER_WAIT_MILLIS = 5_000;
+    private static final String KEYSPACE_COUNTER = "keyspace-id";
 
     public Catalog(Storage storage, Clock clock, Settings settings, ItemSizer sizer) {
+        this(storage, clock, settings, sizer, Coordination.SINGLE_PROCESS);
+    }
+
+    /** A catalog that several processes share through {@code coordination} (or one alone, with {@link Coordination#SINGLE_PROCESS}). */
+    public Catalog(Storage storage, Clock clock, Settings settings, ItemSizer sizer, Coordination coordination) {
         this.storage = storage;
         this.clock = clock;
         this.settings = settings;
         this.home = settings.defaultNamespace();
+        this.coordination = coordination;
         storage.partitionLayout(new CatalogPartitionLayout(this::records));
         load(sizer);
     }
@@ -70,6 +100,10 @@ public final class Catalog {
     public TableMetadata get(Namespace ns, String name) {
         ConcurrentSkipListMap<String, TableMetadata> tables = namespaces.get(ns);
         TableMetadata t = tables == null ? null : tables.get(name);
+        if (t == null && coordination.shared() && refreshOnMiss()) { // a table another node just created
+            tables = namespaces.get(ns);
+            t = tables == null ? null : tables.get(name);
+        }
         if (t == null) return null;
         Instant now = clock.now();
         if (t.goneAt(now)) {
@@ -141,29 +175,31 @@ public final class Catalog {
      * cut short by a crash is found at start-up (engine.backup).
      */
     public synchronized TableMetadata create(Namespace ns, NewTable spec, boolean restoring) {
-        if (get(ns, spec.name()) != null) return null;
-        Instant now = clock.now();
-        long tableKeyspace = nextKeyspaceId++;
-        String arn = ns.tableArn(spec.name());
-        boolean creating = restoring || !settings.tableCreateDelay().isZero() && !settings.tableCreateDelay().isNegative();
-        TableStatus status = creating ? TableStatus.CREATING : TableStatus.ACTIVE;
-        List<IndexMetadata> lsis = new ArrayList<>();
-        for (NewIndex i : spec.localIndexes()) lsis.add(indexOf(i, arn, null));
-        List<IndexMetadata> gsis = new ArrayList<>();
-        for (NewIndex i : spec.globalIndexes()) gsis.add(indexOf(i, arn, status));
-        TableMetadata t = new TableMetadata(spec.name(), tableId(spec.name(), now, tableKeyspace), arn,
-                tableKeyspace, now, status, spec.keySchema(), spec.attributeDefinitions(), spec.billingMode(),
-                spec.billingMode() == BillingMode.PAY_PER_REQUEST ? now : null, spec.throughput(), spec.onDemand(),
-                lsis, gsis, spec.stream(), spec.sse(), spec.tableClass(), spec.deletionProtection(), spec.tags(),
-                creating && !restoring ? now.plus(settings.tableCreateDelay()) : null, List.of(), spec.warmThroughput());
-        WriteBatch batch = new WriteBatch();
-        batch.put(CatalogLayout.counterKey(), Keyspaces.prefix(nextKeyspaceId));
-        batch.put(CatalogLayout.tableKey(ns, t.name()), CatalogCodec.encode(t));
-        storage.write(batch);
-        statistics.put(t.keyspaceId(), new TableStatistics());
-        for (IndexMetadata i : t.indexes()) statistics.put(i.keyspaceId(), new TableStatistics());
-        tables(ns).put(t.name(), t);
-        return t;
+        return change(() -> {
+            if (get(ns, spec.name()) != null) return Planned.nothing(null);
+            Instant now = clock.now();
+            long tableKeyspace = takeKeyspaceId();
+            String arn = ns.tableArn(spec.name());
+            boolean creating = restoring || !settings.tableCreateDelay().isZero() && !settings.tableCreateDelay().isNegative();
+            TableStatus status = creating ? TableStatus.CREATING : TableStatus.ACTIVE;
+            List<IndexMetadata> lsis = new ArrayList<>();
+            for (NewIndex i : spec.localIndexes()) lsis.add(indexOf(i, arn, null));
+            List<IndexMetadata> gsis = new ArrayList<>();
+            for (NewIndex i : spec.globalIndexes()) gsis.add(indexOf(i, arn, status));
+            TableMetadata t = new TableMetadata(spec.name(), tableId(spec.name(), now, tableKeyspace), arn,
+                    tableKeyspace, now, status, spec.keySchema(), spec.attributeDefinitions(), spec.billingMode(),
+                    spec.billingMode() == BillingMode.PAY_PER_REQUEST ? now : null, spec.throughput(), spec.onDemand(),
+                    lsis, gsis, spec.stream(), spec.sse(), spec.tableClass(), spec.deletionProtection(), spec.tags(),
+                    creating && !restoring ? now.plus(settings.tableCreateDelay()) : null, List.of(), spec.warmThroughput());
+            WriteBatch batch = new WriteBatch();
+            batch.put(CatalogLayout.counterKey(), Keyspaces.prefix(nextKeyspaceId));
+            batch.put(CatalogLayout.tableKey(ns, t.name()), CatalogCodec.encode(t));
+            return new Planned<>(batch, t, () -> {
+                statistics.put(t.keyspaceId(), new TableStatistics());
+                for (IndexMetadata i : t.indexes()) statistics.put(i.keyspaceId(), new TableStatistics());
+                tables(ns).put(t.name(), t);
+            });
+        });
     }
 
     /**
@@ -171,7 +207,7 @@ public final class Catalog {
      * a table, point-in-time recovery's log and base): never reused, like every keyspace id.
      */
     public synchronized long allocateKeyspace() {
-        long id = nextKeyspaceId++;
+        long id = takeKeyspaceId();
         storage.write(new WriteBatch().put(CatalogLayout.counterKey(), Keyspaces.prefix(nextKeyspaceId)));
         return id;
     }
@@ -194,7 +230,7 @@ public final class Catalog {
     }
 
     private IndexMetadata indexOf(NewIndex i, String tableArn, TableStatus status) {
-        return new IndexMetadata(i.name(), i.kind(), i.keySchema(), i.projection(), nextKeyspaceId++,
+        return new IndexMetadata(i.name(), i.kind(), i.keySchema(), i.projection(), takeKeyspaceId(),
                 tableArn + "/index/" + i.name(), status, i.throughput(), i.onDemand(), i.warmThroughput());
     }
 
@@ -208,23 +244,25 @@ public final class Catalog {
 
     /** {@link #update(String, UnaryOperator)} of a table of namespace {@code ns}. */
     public synchronized TableMetadata update(Namespace ns, String name, UnaryOperator<TableMetadata> change) {
-        TableMetadata current = get(ns, name);
-        if (current == null) return null;
-        TableMetadata updated = change.apply(current);
-        WriteBatch batch = new WriteBatch();
-        batch.put(CatalogLayout.tableKey(ns, name), CatalogCodec.encode(updated));
-        List<Long> dropped = new ArrayList<>();
-        for (IndexMetadata old : current.indexes()) {
-            // a GSI that is gone, or that this change marks DELETING: its entries go now
-            if (updated.indexes().stream().noneMatch(i -> i.keyspaceId() == old.keyspaceId() && i.isLive()) && old.isLive()) {
-                batch.deleteRange(Keyspaces.prefix(old.keyspaceId()), Keyspaces.end(old.keyspaceId()));
-                dropped.add(old.keyspaceId());
+        return change(() -> {
+            TableMetadata current = get(ns, name);
+            if (current == null) return Planned.nothing(null);
+            TableMetadata updated = change.apply(current);
+            WriteBatch batch = new WriteBatch();
+            batch.put(CatalogLayout.tableKey(ns, name), CatalogCodec.encode(updated));
+            List<Long> dropped = new ArrayList<>();
+            for (IndexMetadata old : current.indexes()) {
+                // a GSI that is gone, or that this change marks DELETING: its entries go now
+                if (updated.indexes().stream().noneMatch(i -> i.keyspaceId() == old.keyspaceId() && i.isLive()) && old.isLive()) {
+                    batch.deleteRange(Keyspaces.prefix(old.keyspaceId()), Keyspaces.end(old.keyspaceId()));
+                    dropped.add(old.keyspaceId());
+                }
             }
-        }
-        storage.write(batch);
-        dropped.forEach(statistics::remove);
-        tables(ns).put(name, updated);
-        return updated;
+            return new Planned<>(batch, updated, () -> {
+                dropped.forEach(statistics::remove);
+                tables(ns).put(name, updated);
+            });
+        });
     }
 
     /**
@@ -237,25 +275,27 @@ public final class Catalog {
 
     /** {@link #delete(String, Consumer)} of a table of namespace {@code ns}. */
     public synchronized TableMetadata delete(Namespace ns, String name, Consumer<TableMetadata> precheck) {
-        TableMetadata current = get(ns, name);
-        if (current == null) return null;
-        precheck.accept(current);
-        Instant now = clock.now();
-        TableMetadata deleting = current.toBuilder().status(TableStatus.DELETING)
-                .statusUntil(now.plus(settings.tableDeleteDelay())).build();
-        WriteBatch batch = new WriteBatch();
-        List<Long> keyspaces = new ArrayList<>();
-        keyspaces.add(current.keyspaceId());
-        for (IndexMetadata i : current.indexes()) keyspaces.add(i.keyspaceId());
-        for (long ks : keyspaces) batch.deleteRange(Keyspaces.prefix(ks), Keyspaces.end(ks));
-        boolean lingers = deleting.statusUntil().isAfter(now);
-        if (lingers) batch.put(CatalogLayout.tableKey(ns, name), CatalogCodec.encode(deleting));
-        else batch.delete(CatalogLayout.tableKey(ns, name));
-        storage.write(batch);
-        keyspaces.forEach(statistics::remove);
-        if (lingers) tables(ns).put(name, deleting);
-        else tables(ns).remove(name);
-        return deleting;
+        return change(() -> {
+            TableMetadata current = get(ns, name);
+            if (current == null) return Planned.nothing(null);
+            precheck.accept(current);
+            Instant now = clock.now();
+            TableMetadata deleting = current.toBuilder().status(TableStatus.DELETING)
+                    .statusUntil(now.plus(settings.tableDeleteDelay())).build();
+            WriteBatch batch = new WriteBatch();
+            List<Long> keyspaces = new ArrayList<>();
+            keyspaces.add(current.keyspaceId());
+            for (IndexMetadata i : current.indexes()) keyspaces.add(i.keyspaceId());
+            for (long ks : keyspaces) batch.deleteRange(Keyspaces.prefix(ks), Keyspaces.end(ks));
+            boolean lingers = deleting.statusUntil().isAfter(now);
+            if (lingers) batch.put(CatalogLayout.tableKey(ns, name), CatalogCodec.encode(deleting));
+            else batch.delete(CatalogLayout.tableKey(ns, name));
+            return new Planned<>(batch, deleting, () -> {
+                keyspaces.forEach(statistics::remove);
+                if (lingers) tables(ns).put(name, deleting);
+                else tables(ns).remove(name);
+            });
+        });
     }
 
     /**
@@ -290,15 +330,153 @@ public final class Catalog {
     private synchronized TableMetadata settle(TableMetadata t, TableMetadata settled) {
         Namespace ns = t.namespace();
         ConcurrentSkipListMap<String, TableMetadata> tables = tables(ns);
-        if (tables.get(t.name()) != t) return tables.get(t.name());
-        storage.write(new WriteBatch().put(CatalogLayout.tableKey(ns, t.name()), CatalogCodec.encode(settled)));
-        tables.put(t.name(), settled);
-        return settled;
+        if (!coordination.shared()) {
+            if (tables.get(t.name()) != t) return tables.get(t.name());
+            storage.write(new WriteBatch().put(CatalogLayout.tableKey(ns, t.name()), CatalogCodec.encode(settled)));
+            tables.put(t.name(), settled);
+            return settled;
+        }
+        return change(() -> {
+            // another process may have settled it, or changed the table, meanwhile: then its state stands
+            if (tables.get(t.name()) != t) return Planned.nothing(tables.get(t.name()));
+            return new Planned<>(new WriteBatch().put(CatalogLayout.tableKey(ns, t.name()), CatalogCodec.encode(settled)), settled,
+                    () -> tables.put(t.name(), settled));
+        });
     }
 
     private synchronized void expire(TableMetadata t) {
         Namespace ns = t.namespace();
-        if (tables(ns).remove(t.name(), t)) storage.write(new WriteBatch().delete(CatalogLayout.tableKey(ns, t.name())));
+        if (!coordination.shared()) {
+            if (tables(ns).remove(t.name(), t)) storage.write(new WriteBatch().delete(CatalogLayout.tableKey(ns, t.name())));
+            return;
+        }
+        change(() -> {
+            if (tables(ns).get(t.name()) != t) return Planned.nothing(null);
+            return new Planned<>(new WriteBatch().delete(CatalogLayout.tableKey(ns, t.name())), null, () -> tables(ns).remove(t.name(), t));
+        });
+    }
+
+    // ---- several processes on one storage ----
+
+    /** A planned catalog change: the batch that persists it (null: nothing to change), its result, and how it is published. */
+    private record Planned<T>(WriteBatch batch, T result, Runnable publish) {
+        static <T> Planned<T> nothing(T result) { return new Planned<>(null, result, () -> {}); }
+    }
+
+    /**
+     * Plans a change on the current state and commits it: alone, batch then publish; shared, as
+     * the class note says (plan on the shared version's state, compare-and-set, then write).
+     */
+    private synchronized <T> T change(Supplier<Planned<T>> plan) {
+        if (!coordination.shared()) {
+            Planned<T> p = plan.get();
+            if (p.batch() != null) {
+                storage.write(p.batch());
+                p.publish().run();
+            }
+            return p.result();
+        }
+        while (true) {
+            long version = catchUp();
+            Planned<T> p = plan.get();
+            if (p.batch() == null) return p.result();
+            if (!coordination.advanceCatalogVersion(version)) continue; // another process changed it first: plan again on its state
+            p.batch().put(CatalogLayout.versionKey(), Keyspaces.prefix(version + 1));
+            storage.write(p.batch());
+            loadedVersion = version + 1;
+            p.publish().run();
+            return p.result();
+        }
+    }
+
+    /**
+     * Shared storage: brings the maps to the shared version's state and returns that version.
+     * Storage may lag the version by one change whose process is still writing it: wait for it,
+     * and after {@link #WRITER_WAIT_MILLIS} take that process for dead (its change is lost).
+     */
+    private synchronized long catchUp() {
+        long version = coordination.catalogVersion();
+        if (version == loadedVersion) return version;
+        long deadline = System.nanoTime() + WRITER_WAIT_MILLIS * 1_000_000L;
+        while (CatalogLayout.readVersion(storage) < version && System.nanoTime() < deadline) {
+            try {
+                Thread.sleep(10);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        reload();
+        loadedVersion = version;
+        return version;
+    }
+
+    /**
+     * Shared storage: re-reads the catalog if another process changed it since it was loaded
+     * (one read of the version cell when nothing changed). The cluster duties call it every
+     * second. True if it reloaded.
+     */
+    public boolean refresh() {
+        if (!coordination.shared()) return false;
+        long version = coordination.catalogVersion();
+        if (version == loadedVersion) return false;
+        synchronized (this) {
+            if (coordination.catalogVersion() == loadedVersion) return false;
+            long stored = CatalogLayout.readVersion(storage);
+            reload();
+            // a change still being written is read again at the next refresh
+            loadedVersion = Math.min(version, stored);
+            return true;
+        }
+    }
+
+    /**
+     * A request named a table this process does not know: another process may have just created
+     * it. One read of the version cell, shared by the misses that wait while it runs: a miss
+     * takes the view of a check that started after it, never of an older one (a table whose
+     * CreateTable returned before the request is found). Always true: look again.
+     */
+    private boolean refreshOnMiss() {
+        long missed = System.nanoTime();
+        synchronized (missChecks) {
+            if (lastMissCheck - missed > 0) return true;
+            lastMissCheck = System.nanoTime();
+            refresh();
+            return true;
+        }
+    }
+
+    /** Replaces the maps by the stored tables; statistics of keyspaces new to this process start at zero. */
+    private synchronized void reload() {
+        nextKeyspaceId = Math.max(nextKeyspaceId, CatalogLayout.readCounter(storage, Keyspaces.CATALOG + 1));
+        Map<Namespace, Map<String, TableMetadata>> stored = new java.util.HashMap<>();
+        java.util.Set<Long> live = new java.util.HashSet<>();
+        for (TableMetadata t : CatalogLayout.readTables(storage, home)) {
+            stored.computeIfAbsent(t.namespace(), k -> new java.util.HashMap<>()).put(t.name(), t);
+            live.add(t.keyspaceId());
+            for (IndexMetadata i : t.indexes()) if (i.isLive()) live.add(i.keyspaceId());
+        }
+        for (Map.Entry<Namespace, ConcurrentSkipListMap<String, TableMetadata>> e : namespaces.entrySet()) {
+            Map<String, TableMetadata> now = stored.getOrDefault(e.getKey(), Map.of());
+            e.getValue().keySet().removeIf(name -> !now.containsKey(name));
+        }
+        for (Map.Entry<Namespace, Map<String, TableMetadata>> e : stored.entrySet()) {
+            ConcurrentSkipListMap<String, TableMetadata> tables = tables(e.getKey());
+            for (TableMetadata t : e.getValue().values()) {
+                TableMetadata mine = tables.get(t.name());
+                // an unchanged record keeps its instance, so bindings keyed by instance stay valid
+                if (mine == null || !java.util.Arrays.equals(CatalogCodec.encode(mine), CatalogCodec.encode(t))) tables.put(t.name(), t);
+            }
+        }
+        statistics.keySet().removeIf(k -> !live.contains(k));
+        for (long k : live) statistics.computeIfAbsent(k, x -> new TableStatistics());
+    }
+
+    /** The next keyspace id: this process's counter alone, or shared, one no other process was given. */
+    private long takeKeyspaceId() {
+        long id = coordination.shared() ? coordination.takeId(KEYSPACE_COUNTER, nextKeyspaceId) : nextKeyspaceId;
+        nextKeyspaceId = id + 1;
+        return id;
     }
 
     /** Every table record as held, with no status resolved and no storage access (for {@link CatalogPartitionLayout}). */
@@ -313,6 +491,8 @@ public final class Catalog {
     }
 
     private void load(ItemSizer sizer) {
+        // a change whose record is still being written is read again at the first refresh
+        if (coordination.shared()) loadedVersion = Math.min(coordination.catalogVersion(), CatalogLayout.readVersion(storage));
         nextKeyspaceId = CatalogLayout.readCounter(storage, Keyspaces.CATALOG + 1);
         for (TableMetadata t : CatalogLayout.readTables(storage, home)) tables(t.namespace()).put(t.name(), t);
         for (Map<String, TableMetadata> tables : namespaces.values()) {

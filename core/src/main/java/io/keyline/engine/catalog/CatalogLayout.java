@@ -22,26 +22,36 @@ import java.util.Set;
  * name} held a format-1 record, written before tables had namespaces: {@link #readTables} reads
  * it into the default namespace and rewrites it under the new key, the old key deleted in the
  * same batch, so a crash leaves either layout whole. Tag 0x03 is the GSI change log's
- * ({@code engine.index.GsiChangeLog}). Stateless.
+ * ({@code engine.index.GsiChangeLog}), and 0x05 that of the logs of processes sharing a storage.
+ * {@code prefix(0) | 0x04} holds, on a storage several processes share, the shared catalog
+ * version whose change the stored records include (8 bytes big-endian; absent: 0). Stateless.
  */
 final class CatalogLayout {
     private static final byte COUNTER_TAG = 0x01;
     /** Format-1 records (no namespace), read and migrated at load. */
     private static final byte LEGACY_TABLE_TAG = 0x02;
     private static final byte TABLE_TAG = 0x10;
+    private static final byte VERSION_TAG = 0x04;
 
     private CatalogLayout() {}
 
     static byte[] counterKey() { return Keyspaces.key(Keyspaces.CATALOG, new byte[] {COUNTER_TAG}); }
 
     /** The next keyspace id as stored, or {@code first} on a new store. */
-    static long readCounter(Storage storage, long first) {
-        byte[] b = storage.get(counterKey());
-        if (b == null) return first;
+    static long readCounter(Storage storage, long first) { return readLong(storage, counterKey(), first); }
+
+    private static long readLong(Storage storage, byte[] key, long absent) {
+        byte[] b = storage.get(key);
+        if (b == null) return absent;
         long v = 0;
         for (byte x : b) v = (v << 8) | (x & 0xff);
         return v;
     }
+
+    static byte[] versionKey() { return Keyspaces.key(Keyspaces.CATALOG, new byte[] {VERSION_TAG}); }
+
+    /** The shared catalog version the stored records include (0 if none was written). */
+    static long readVersion(Storage storage) { return readLong(storage, versionKey(), 0); }
 
     static byte[] tableKey(Namespace ns, String name) {
         byte[] path = (ns.account() + '\0' + ns.region() + '\0' + name).getBytes(StandardCharsets.UTF_8);

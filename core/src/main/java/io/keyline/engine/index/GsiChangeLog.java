@@ -32,7 +32,13 @@ import java.util.TreeSet;
  *            | for a put: value length (4) | value (an ItemCodec item)
  * </pre>
  *
- * A record is added in the same storage batch as the item write it comes from, so it exists if
+ * Processes that share one storage (cluster mode, docs/CLUSTER.md "Several Keyline nodes")
+ * each write their own log, so no two records share a key: log {@code id}, given to a process
+ * once by the shared counter, lives under {@code prefix(0) | 0x05 | id (8, big-endian) | sequence
+ * (8)} with the same values. Everything below holds per log; which process applies a log is a
+ * lease's question ({@code engine.cluster}).
+ *
+ * <p>A record is added in the same storage batch as the item write it comes from, so it exists if
  * and only if the write happened. Sequences are handed out under the written item's lock, so
  * the records of one item are in commit order; records of different items touch disjoint
  * entries (an entry key ends with the base key), so their relative order does not matter.
@@ -76,6 +82,8 @@ import java.util.TreeSet;
  */
 public final class GsiChangeLog {
     static final byte TAG = 0x03;
+    /** The tag of the logs of processes sharing a storage, each under its own id. */
+    static final byte SHARED_TAG = 0x05;
     private static final int DELETE = 0;
     private static final int PUT = 1;
 
@@ -89,6 +97,9 @@ public final class GsiChangeLog {
     public record Pending(long sequence, long commitMillis) {}
 
     private final Storage storage;
+    /** The key of this log's sequence 0, less its 8 sequence bytes; {@link #lastKey}: the log's exclusive end. */
+    private final byte[] logPrefix;
+    private final byte[] lastKey;
     /** Guarded by this: the sequence the next record gets. */
     private long nextSequence;
     /** Guarded by this: the first sequence of each batch in flight, by batch identity. */
@@ -106,21 +117,28 @@ public final class GsiChangeLog {
     /** Per GSI keyspace: the records not yet applied that touch it, oldest first (appended under this). */
     private final Map<Long, Queue<Pending>> pendingByIndex = new ConcurrentHashMap<>();
 
-    public GsiChangeLog(Storage storage) {
+    /** The log of a process alone on its storage. */
+    public GsiChangeLog(Storage storage) { this(storage, -1); }
+
+    /** Shared log {@code id} (at least 0) of a process sharing its storage; a negative id is the one-process log. */
+    public GsiChangeLog(Storage storage, long id) {
         this.storage = storage;
+        this.logPrefix = id < 0 ? Keyspaces.key(Keyspaces.CATALOG, new byte[] {TAG})
+                : Keyspaces.key(Keyspaces.CATALOG, ByteBuffer.allocate(9).put(SHARED_TAG).putLong(id).array());
+        this.lastKey = id < 0 ? end() : Keyspaces.key(Keyspaces.CATALOG, ByteBuffer.allocate(9).put(SHARED_TAG).putLong(id + 1).array());
         long next = 0;
-        try (Cursor c = storage.range(start(), end(), true)) {
+        try (Cursor c = storage.range(first(), last(), true)) {
             if (c.next()) next = sequenceOf(c.key()) + 1;
         }
         long first = next;
         // Once per start, the only scan that may cross the deleted head of the log.
-        try (Cursor c = storage.range(start(), end(), false)) {
+        try (Cursor c = storage.range(first(), last(), false)) {
             if (c.next()) first = sequenceOf(c.key());
         }
         nextSequence = next;
         floor = first;
         // Once per start: the records left (the propagator applies them soon) by the indexes they touch.
-        try (Cursor c = storage.range(key(first), end(), false)) {
+        try (Cursor c = storage.range(recordKey(first), last(), false)) {
             while (c.next()) {
                 Record r = decode(c.key(), c.value());
                 track(r.sequence(), r.commitMillis(), r.mutations().stream().mapToLong(Mutation::keyspaceId).distinct().toArray());
@@ -154,7 +172,7 @@ public final class GsiChangeLog {
                 batchCount = batchesInFlight.size();
             }
         }
-        batch.put(key(sequence), value);
+        batch.put(recordKey(sequence), value);
         return sequence;
     }
 
@@ -214,13 +232,13 @@ public final class GsiChangeLog {
     }
 
     /** A cursor over the records not yet applied, from the floor, in sequence order. */
-    Cursor unapplied() { return storage.range(key(floor), end(), false); }
+    Cursor unapplied() { return storage.range(recordKey(floor), last(), false); }
 
     /** True when no record with a sequence below {@code sequence} is left. */
     public boolean appliedBefore(long sequence) {
         long from = floor;
         if (sequence <= from) return true;
-        try (Cursor c = storage.range(key(from), sequence == Long.MAX_VALUE ? end() : key(sequence), false)) {
+        try (Cursor c = storage.range(recordKey(from), sequence == Long.MAX_VALUE ? last() : recordKey(sequence), false)) {
             return !c.next();
         }
     }
@@ -251,6 +269,37 @@ public final class GsiChangeLog {
         return Optional.ofNullable(q.peek());
     }
 
+    /** The key of this log's record {@code sequence}. */
+    byte[] recordKey(long sequence) {
+        return ByteBuffer.allocate(logPrefix.length + Long.BYTES).put(logPrefix).putLong(sequence).array();
+    }
+
+    private byte[] first() { return logPrefix; }
+
+    private byte[] last() { return lastKey; }
+
+    /** The ids of the shared logs that hold at least one record, in order, the one-process log (-1) first: one seek per log. */
+    static List<Long> sharedLogsWithRecords(Storage storage) {
+        List<Long> ids = new ArrayList<>();
+        // the one-process log, as -1: records a Keyline of one node left before the storage was shared
+        try (Cursor c = storage.range(start(), end(), false)) {
+            if (c.next()) ids.add(-1L);
+        }
+        byte[] from = Keyspaces.key(Keyspaces.CATALOG, new byte[] {SHARED_TAG});
+        byte[] to = Keyspaces.key(Keyspaces.CATALOG, new byte[] {SHARED_TAG + 1});
+        while (true) {
+            long id;
+            try (Cursor c = storage.range(from, to, false)) {
+                if (!c.next()) return ids;
+                id = ByteBuffer.wrap(c.key(), Keyspaces.PREFIX_LENGTH + 1, Long.BYTES).getLong();
+            }
+            ids.add(id);
+            if (id == Long.MAX_VALUE) return ids;
+            from = Keyspaces.key(Keyspaces.CATALOG, ByteBuffer.allocate(9).put(SHARED_TAG).putLong(id + 1).array());
+        }
+    }
+
+    /** The key of record {@code sequence} of the one-process log. */
     static byte[] key(long sequence) {
         return Keyspaces.key(Keyspaces.CATALOG, ByteBuffer.allocate(9).put(TAG).putLong(sequence).array());
     }
@@ -259,7 +308,8 @@ public final class GsiChangeLog {
 
     static byte[] end() { return Keyspaces.key(Keyspaces.CATALOG, new byte[] {TAG + 1}); }
 
-    static long sequenceOf(byte[] logKey) { return ByteBuffer.wrap(logKey, Keyspaces.PREFIX_LENGTH + 1, 8).getLong(); }
+    /** A record key's sequence: its last 8 bytes, in every log. */
+    static long sequenceOf(byte[] logKey) { return ByteBuffer.wrap(logKey, logKey.length - Long.BYTES, Long.BYTES).getLong(); }
 
     static byte[] encode(long commitMillis, List<Mutation> mutations) {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream(64 * mutations.size() + 16);

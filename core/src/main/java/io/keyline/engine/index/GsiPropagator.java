@@ -68,6 +68,11 @@ public final class GsiPropagator implements AutoCloseable {
     private boolean wakeups;
     /** Batches applied so far; written under lock, read anywhere. */
     private volatile long progress;
+    /**
+     * Whether this process may apply the log now: always, alone on a storage; with several
+     * processes, while it holds the log's lease (docs/CLUSTER.md), checked before each batch.
+     */
+    private volatile BooleanSupplier mayApply = () -> true;
 
     public GsiPropagator(Storage storage, GsiChangeLog log, Catalog catalog, Clock clock, Duration lag) {
         this.storage = storage;
@@ -80,6 +85,9 @@ public final class GsiPropagator implements AutoCloseable {
     }
 
     public void start() { thread.start(); }
+
+    /** Applies records only while {@code permit} holds (a lease); a drain that finds it false stops until the next wake. */
+    public void applyOnlyWhile(BooleanSupplier permit) { this.mayApply = permit; }
 
     /** Tells the propagator that records were added, or that the clock moved (tests). */
     public void wake() {
@@ -101,6 +109,7 @@ public final class GsiPropagator implements AutoCloseable {
     private synchronized Drained drain() {
         int total = 0;
         while (true) {
+            if (!mayApply.getAsBoolean()) return new Drained(total, NOTHING_PENDING);
             List<GsiChangeLog.Record> due = new ArrayList<>();
             long nextDue = NOTHING_PENDING;
             long now = clock.millis();
@@ -190,7 +199,7 @@ public final class GsiPropagator implements AutoCloseable {
      * itself stays durable either way.
      */
     public void awaitApplied(long sequence, long maxWaitMillis) {
-        byte[] key = GsiChangeLog.key(sequence);
+        byte[] key = log.recordKey(sequence);
         long left = TimeUnit.MILLISECONDS.toNanos(maxWaitMillis);
         try {
             while (running && left > 0) {

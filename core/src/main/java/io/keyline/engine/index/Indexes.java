@@ -17,16 +17,30 @@ import io.keyline.time.Clock;
  * change log) and resumes the backfill of every GSI left CREATING. Thread-safe.
  */
 public final class Indexes implements AutoCloseable {
+    private final Storage storage;
     private final Catalog catalog;
+    private final Clock clock;
     private final GsiChangeLog log;
     private final GsiPropagator propagator;
     private final ItemCollections collections;
     private final Backfill backfill;
 
     public Indexes(Storage storage, Catalog catalog, ItemStore items, Clock clock, Settings settings) {
+        this(storage, catalog, items, clock, settings, -1, () -> true);
+    }
+
+    /**
+     * With several processes on one storage: this process writes GSI change log {@code logId}
+     * (negative: the one-process log) and applies it only while {@code holdsLog} (its lease).
+     */
+    public Indexes(Storage storage, Catalog catalog, ItemStore items, Clock clock, Settings settings, long logId,
+                   java.util.function.BooleanSupplier holdsLog) {
+        this.storage = storage;
         this.catalog = catalog;
-        this.log = new GsiChangeLog(storage);
+        this.clock = clock;
+        this.log = new GsiChangeLog(storage, logId);
         this.propagator = new GsiPropagator(storage, log, catalog, clock, settings.gsiLag());
+        propagator.applyOnlyWhile(holdsLog);
         this.collections = new ItemCollections(storage, settings.itemCollectionLimitBytes());
         this.backfill = new Backfill(storage, catalog, items, clock, log, propagator);
         items.setHook(new IndexMaintenance(catalog, clock, log, propagator, collections));
@@ -38,6 +52,20 @@ public final class Indexes implements AutoCloseable {
     }
 
     public GsiPropagator propagator() { return propagator; }
+
+    /**
+     * A propagator of another process's shared log {@code logId} (a dead process's, under a
+     * lease this one took): not started; the caller drains it with {@link GsiPropagator#applyDue}
+     * while {@code permit} (its lease) holds. Its records are due at once.
+     */
+    public GsiPropagator adopt(long logId, java.util.function.BooleanSupplier permit) {
+        GsiPropagator p = new GsiPropagator(storage, new GsiChangeLog(storage, logId), catalog, clock, java.time.Duration.ZERO);
+        p.applyOnlyWhile(permit);
+        return p;
+    }
+
+    /** The ids of the shared GSI change logs that hold records now, in order (-1: the one-process log): one seek per log. */
+    public java.util.List<Long> sharedLogsWithRecords() { return GsiChangeLog.sharedLogsWithRecords(storage); }
 
     /** The GSI change log: {@link GsiChangeLog#oldestUnapplied} tells how far propagation lags. */
     public GsiChangeLog changeLog() { return log; }

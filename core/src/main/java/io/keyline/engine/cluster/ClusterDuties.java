@@ -1,0 +1,144 @@
+package io.keyline.engine.cluster;
+
+import io.keyline.engine.catalog.Catalog;
+import io.keyline.engine.index.GsiPropagator;
+import io.keyline.engine.index.Indexes;
+import io.keyline.storage.Coordination;
+import io.keyline.storage.Coordination.Lease;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * What a process sharing its storage with others does beside its requests, on one daemon
+ * thread (docs/CLUSTER.md, "Several Keyline nodes"):
+ * <ul>
+ *   <li>every {@link #CATALOG_POLL_MILLIS}: re-reads the catalog if another process changed it
+ *       ({@link Catalog#refresh}: one read of the version cell when nothing changed);</li>
+ *   <li>every {@link GsiLogLease#RENEW_EVERY}: renews the lease on its own GSI change log (and
+ *       wakes its propagator when it took the lease back);</li>
+ *   <li>every {@link #ORPHAN_SCAN_MILLIS}: looks for GSI change logs of other processes that hold
+ *       records and whose lease has run out (the process died, or paused past its lease), takes
+ *       each such lease by compare-and-set, so that exactly one process applies a log, applies
+ *       the log while the lease holds (renewing it), and lets the lease go once the log is empty;</li>
+ *   <li>with the renewal, a round of {@link Ownership}: the token ranges this node decides.</li>
+ * </ul>
+ * Closing lets this node's leases go, so that a node shut down cleanly hands its ranges and its
+ * log on at the others' next round; a node that dies hands them on when its leases run out.
+ * Applying a record twice (an old holder's last batch racing a new holder's first) changes
+ * nothing: a record's mutations are whole-entry puts and deletes of the values it carries, and
+ * the holder stops {@link GsiLogLease#SAFETY_MILLIS} before its lease ends. Failures of the
+ * shared storage are logged and retried at the next round.
+ *
+ * <p>Threading: its own thread; {@link #close} stops it and waits for it.
+ */
+public final class ClusterDuties implements AutoCloseable {
+    static final long CATALOG_POLL_MILLIS = 1_000;
+    static final long ORPHAN_SCAN_MILLIS = 2_000;
+    private static final System.Logger LOG = System.getLogger(ClusterDuties.class.getName());
+
+    private final Coordination coordination;
+    private final Catalog catalog;
+    private final Indexes indexes;
+    private final GsiLogLease own;
+    private final Ownership ownership;
+    private final Thread thread;
+    private volatile boolean running = true;
+
+    public ClusterDuties(Coordination coordination, Catalog catalog, Indexes indexes, GsiLogLease own) {
+        this.coordination = coordination;
+        this.catalog = catalog;
+        this.indexes = indexes;
+        this.own = own;
+        this.ownership = new Ownership(coordination, own.id());
+        this.thread = new Thread(this::run, "keyline-cluster-duties");
+        thread.setDaemon(true);
+    }
+
+    public void start() { thread.start(); }
+
+    /** The token ranges this node decides, and the check of every item request against them. */
+    public Ownership ownership() { return ownership; }
+
+    private void run() {
+        long nextRenew = 0;
+        long nextOrphanScan = 0;
+        while (running) {
+            long now = System.nanoTime();
+            try {
+                catalog.refresh();
+                if (now - nextRenew >= 0) {
+                    nextRenew = now + GsiLogLease.RENEW_EVERY.toNanos();
+                    boolean wasHeld = own.held();
+                    if (own.renew() && !wasHeld) indexes.propagator().wake();
+                    ownership.round();
+                }
+                if (now - nextOrphanScan >= 0) {
+                    nextOrphanScan = now + TimeUnit.MILLISECONDS.toNanos(ORPHAN_SCAN_MILLIS);
+                    adoptOrphans();
+                }
+            } catch (RuntimeException e) {
+                if (!running) return;
+                LOG.log(System.Logger.Level.WARNING, "cluster duties: {0}; trying again", e.getMessage());
+            }
+            try {
+                Thread.sleep(CATALOG_POLL_MILLIS);
+            } catch (InterruptedException e) {
+                return;
+            }
+        }
+    }
+
+    /** Applies the logs of other processes whose lease has run out; one pass. Package-private for tests. */
+    void adoptOrphans() {
+        List<Long> withRecords = indexes.sharedLogsWithRecords();
+        if (withRecords.isEmpty()) return;
+        Map<Long, Lease> leases = new HashMap<>();
+        for (Lease l : coordination.leases(GsiLogLease.KIND)) leases.put(l.id(), l);
+        for (long id : withRecords) {
+            if (!running) return;
+            if (id == own.id()) continue;
+            Lease seen = leases.get(id);
+            if (seen != null && !seen.expiredAt(coordination.nowMillis()) && !seen.owner().equals(coordination.self())) continue;
+            Lease taken = seen != null && seen.owner().equals(coordination.self()) ? seen
+                    : coordination.take(GsiLogLease.KIND, id, seen, GsiLogLease.TERM);
+            if (taken == null) continue; // another process took it first
+            drain(id, taken);
+        }
+    }
+
+    /** Applies log {@code id} under {@code lease}, renewing it, and lets it go once the log is empty. */
+    private void drain(long id, Lease lease) {
+        Lease[] held = {lease};
+        GsiPropagator propagator = indexes.adopt(id, () -> coordination.nowMillis() < held[0].expiresMillis() - GsiLogLease.SAFETY_MILLIS);
+        int applied = 0;
+        while (running) {
+            applied += propagator.applyDue();
+            if (propagator.idle()) {
+                coordination.release(held[0]);
+                if (applied > 0) LOG.log(System.Logger.Level.INFO, "applied {0} GSI change records of log {1}, left by another Keyline node", applied, id);
+                return;
+            }
+            held[0] = coordination.renew(held[0], GsiLogLease.TERM);
+            if (held[0] == null) return; // lost it (this process paused): the new holder goes on
+        }
+    }
+
+    /** Stops the thread, then lets this node's ranges and its log go, so the others take them at once, not after a lease's term. */
+    @Override public void close() {
+        running = false;
+        thread.interrupt();
+        try {
+            thread.join(5_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        try {
+            ownership.releaseAll();
+            own.release();
+        } catch (RuntimeException e) {
+            LOG.log(System.Logger.Level.WARNING, "leases not released at close ({0}): they run out instead", e.getMessage());
+        }
+    }
+}
