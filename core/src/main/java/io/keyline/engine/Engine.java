@@ -140,6 +140,8 @@ public final class Engine implements AutoCloseable {
         for (TableMetadata t : catalog.all()) capacity.register(t);
         // ... and their streams what their settings ask for (a stream enabled by an older version gets one now).
         for (TableMetadata t : catalog.all()) streamRegistry.follow(t, capacity.binding(t).table().partitionStarts());
+        // Restores a crash cut short load again, now that every table has its partitions (docs/RULES.md#BACKUP-RESTORE-BACKGROUND).
+        backupServices.resumeRestores();
     }
 
     /** A view of {@code root} for namespace {@code ns}, showing ARNs in {@code region}. */
@@ -372,6 +374,7 @@ public final class Engine implements AutoCloseable {
     @Override public void close() {
         if (root != null) return; // a view: the engine it came from owns the services
         expirer.close();
+        backupServices.close();
         indexes.close();
         storage.close();
     }
