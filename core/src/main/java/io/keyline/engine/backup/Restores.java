@@ -188,11 +188,13 @@ public final class Restores implements AutoCloseable {
         } catch (TableLoader.Interrupted stopped) {
             // shutting down: the mark stays, the next start loads the table again
         } catch (RuntimeException | Error e) {
-            LOG.log(System.Logger.Level.ERROR, "restore of table " + table.name() + " failed: the table is deleted", e);
             try {
                 undo(table);
+                LOG.log(System.Logger.Level.ERROR, "restore of table " + table.name() + " failed: the table is deleted", e);
             } catch (RuntimeException | Error again) {
                 // the storage refuses writes (a dying process): the mark stays, the next start loads the table again
+                LOG.log(System.Logger.Level.ERROR, "restore of table " + table.name()
+                        + " failed and the storage refuses writes: the table stays CREATING, and the next start loads it again", e);
             }
         }
     }
