@@ -90,6 +90,11 @@ public final class ServeCommand implements Callable<Integer> {
                     + "items twice in this time (DynamoDB takes up to days). Default: ${DEFAULT-VALUE}.")
     Duration ttlDelay;
 
+    @Option(names = "--ttl-change-interval", paramLabel = "DURATION", defaultValue = "1h", converter = DurationConverter.class,
+            description = "After an UpdateTimeToLive, how long another change of the table's Time to Live is refused "
+                    + "(docs/RULES.md#TTL-CHANGE-RATE). Default: ${DEFAULT-VALUE}, as DynamoDB; shorter for test suites.")
+    Duration ttlChangeInterval;
+
     @Option(names = "--item-collection-limit", paramLabel = "SIZE", defaultValue = "10GB", converter = ByteSizeConverter.class,
             description = "Size limit of an item collection (items of one partition key plus their LSI entries) in tables "
                     + "with local secondary indexes (e.g. 64KB). Default: ${DEFAULT-VALUE}, as DynamoDB.")
@@ -311,7 +316,7 @@ public final class ServeCommand implements Callable<Integer> {
         Settings settings = new Settings(region, defaults.accountId(), tableCreateDelay, tableDeleteDelay)
                 .withGsiLag(gsiLag).withItemCollectionLimitBytes(itemCollectionLimit)
                 .withCapacity(capacitySettings()).withSharedDb(sharedDb)
-                .withTimeToLive(TimeToLiveSettings.defaults().withDeletionDelay(ttlDelay));
+                .withTimeToLive(TimeToLiveSettings.defaults().withDeletionDelay(ttlDelay).withChangeInterval(ttlChangeInterval));
         // DescribeEndpoints must name this server, or clients doing endpoint discovery leave it
         if (port != 0) settings = settings.withEndpointAddress(displayHost(host) + ":" + port);
         Engine engine = new Engine(storage, SystemClock.INSTANCE, settings, coordination(storage, security.tlsEnabled()));

@@ -52,6 +52,8 @@ public final class Backups {
 
     /** DeleteBackup: its details as DELETED; a backup still CREATING, or being restored from, is in use. */
     public BackupDetails delete(String arn) {
+        // docs/RULES.md#BACKUP-SYSTEM: a system backup goes when it expires, not on request
+        if (found(arn, services.backup(arn)).type().equals("SYSTEM")) throw Errors.validation("System backups cannot be deleted: " + arn);
         BackupDetails d = found(arn, services.deleteBackup(arn));
         if (!d.status().equals("DELETED")) throw Errors.backupInUse("Backup is being " + (d.status().equals("CREATING") ? "created" : "restored") + ": " + arn);
         return d;
@@ -59,13 +61,13 @@ public final class Backups {
 
     /**
      * ListBackups: the backups of this namespace, oldest first, of the named table if any, taken
-     * within [lower, upper] where given, of the type asked (USER and ALL list them all; SYSTEM and
-     * AWS_BACKUP none), after {@code exclusiveStartArn}, at most {@code limit}.
+     * within [lower, upper] where given, of the type asked (USER when none; ALL lists USER and
+     * SYSTEM; AWS_BACKUP none), after {@code exclusiveStartArn}, at most {@code limit}.
      */
     public Page list(String tableNameOrArn, Instant lower, Instant upper, String type, String exclusiveStartArn, int limit) {
         String tableName = tableNameOrArn == null ? null : nameOf(tableNameOrArn);
-        boolean typeListed = type == null || type.equals("USER") || type.equals("ALL");
-        Predicate<BackupDetails> filter = b -> typeListed
+        String wanted = type == null ? "USER" : type;
+        Predicate<BackupDetails> filter = b -> (wanted.equals("ALL") || b.type().equals(wanted))
                 && (tableName == null || b.source().name().equals(tableName))
                 && (lower == null || !b.created().isBefore(lower))
                 && (upper == null || !b.created().isAfter(upper));
@@ -123,6 +125,13 @@ public final class Backups {
 
     /** The table's RestoreSummary, or null if it was not restored. */
     public RestoreSummary restoreSummary(TableMetadata table) { return services.restoreSummary(table); }
+
+    /**
+     * Waits until every restore started so far has loaded its table (or failed), at most
+     * {@code timeout}; whether they all have. Restores run in the background
+     * (docs/RULES.md#BACKUP-RESTORE-BACKGROUND): for tests and tools that need the table now.
+     */
+    public boolean awaitRestores(java.time.Duration timeout) throws InterruptedException { return services.awaitRestores(timeout); }
 
     // ---- helpers ----------------------------------------------------------------------------------
 

@@ -167,6 +167,8 @@ public final class Engine implements AutoCloseable {
         for (TableMetadata t : catalog.all()) capacity.register(t);
         // ... and their streams what their settings ask for (a stream enabled by an older version gets one now).
         for (TableMetadata t : catalog.all()) streamRegistry.follow(t, capacity.binding(t).table().partitionStarts());
+        // Restores a crash cut short load again, now that every table has its partitions (docs/RULES.md#BACKUP-RESTORE-BACKGROUND).
+        backupServices.resumeRestores();
         if (clusterDuties != null) clusterDuties.start();
     }
 
@@ -433,6 +435,7 @@ public final class Engine implements AutoCloseable {
         if (root != null) return; // a view: the engine it came from owns the services
         if (clusterDuties != null) clusterDuties.close();
         expirer.close();
+        backupServices.close();
         indexes.close();
         storage.close();
         coordination.close();

@@ -105,13 +105,15 @@ public final class Tables {
 
     /**
      * Deletes the table, its items and index entries once {@code precheck} has passed on its
-     * current metadata, and releases its partitions. Null if there is no such table.
+     * current metadata (after a system backup of its items if it has point-in-time recovery on:
+     * docs/RULES.md#BACKUP-SYSTEM), and releases its partitions. Null if there is no such table.
      */
     public Deleted delete(String name, Consumer<TableMetadata> precheck) {
         KeyspaceUsage[] before = new KeyspaceUsage[1];
         TableMetadata deleted = catalog.delete(namespace, name, current -> {
             precheck.accept(current);
             before[0] = usage(current.keyspaceId());
+            backups.systemBackupBeforeDelete(current);
         });
         if (deleted == null) return null;
         capacity.unregister(deleted);

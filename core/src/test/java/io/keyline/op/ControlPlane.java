@@ -64,6 +64,15 @@ final class ControlPlane {
         return (Map<String, Object>) call("DescribeTable", "{'TableName':'" + name + "'}").get("Table");
     }
 
+    /** Waits for the restores started so far to load their tables (they run in the background). */
+    void awaitRestores() {
+        try {
+            if (!engine.backups().awaitRestores(java.time.Duration.ofSeconds(60))) throw new AssertionError("restores still running after 60 s");
+        } catch (InterruptedException e) {
+            throw new AssertionError(e);
+        }
+    }
+
     String arn(String name) { return (String) describe(name).get("TableArn"); }
 
     @SuppressWarnings("unchecked")

@@ -36,9 +36,12 @@ class PointInTimeRecoveryTest {
 
     private static String seconds(Instant t) { return BigDecimal.valueOf(t.toEpochMilli(), 3).toPlainString(); }
 
+    /** RestoreTableToPointInTime's answer, once the restore has loaded the table in the background. */
     private Map<String, Object> restoreAt(String source, String target, Instant at) {
-        return map(cp.call("RestoreTableToPointInTime", "{'SourceTableName':'" + source + "','TargetTableName':'" + target
+        Map<String, Object> t = map(cp.call("RestoreTableToPointInTime", "{'SourceTableName':'" + source + "','TargetTableName':'" + target
                 + "','RestoreDateTime':" + seconds(at) + "}").get("TableDescription"));
+        cp.awaitRestores();
+        return t;
     }
 
     @Nested class Serialization {
@@ -123,6 +126,7 @@ class PointInTimeRecoveryTest {
             restoreAt("tbl", "at2", t2);
             assertThat(items(cp, "at2")).isEqualTo(at2);
             cp.call("RestoreTableToPointInTime", "{'SourceTableName':'tbl','TargetTableName':'latest','UseLatestRestorableTime':true}");
+            cp.awaitRestores();
             assertThat(items(cp, "latest")).isEqualTo(items(cp, "tbl"));
             assertThat(cp.call("Query", "{'TableName':'at2','IndexName':'byG','KeyConditionExpression':'g = :v',"
                     + "'ExpressionAttributeValues':{':v':{'S':'g2'}}}").get("Count"))

@@ -21,7 +21,9 @@ import java.util.Map;
  * the GSI change log), statistics and partition sizes follow exactly as they do for writes; the
  * restored table takes no other writes while it is CREATING, so no lock is ever waited for. Not
  * admitted on the capacity model, as DynamoDB's restores consume none of the table's capacity.
- * Not thread-safe: one per restore.
+ * Loading the same source again over a partial load leaves the same table: every key is written
+ * to its final image. Not thread-safe: one per restore, on the restore worker, which an interrupt
+ * stops at the next batch ({@link Interrupted}).
  */
 final class TableLoader {
     static final int ITEMS_PER_WRITE = 100;
@@ -72,8 +74,14 @@ final class TableLoader {
         return written;
     }
 
+    /** The worker was interrupted (the engine is closing): the load stops, its table stays marked as restoring. */
+    static final class Interrupted extends RuntimeException {
+        Interrupted() { super("restore interrupted", null, false, false); }
+    }
+
     private void flush() {
         if (pending.isEmpty()) return;
+        if (Thread.currentThread().isInterrupted()) throw new Interrupted();
         List<ItemRef> refs = new ArrayList<>(pending.size());
         List<Map<String, AttributeValue>> images = new ArrayList<>(pending.size());
         for (Map.Entry<PrimaryKey, Map<String, AttributeValue>> e : pending.entrySet()) {

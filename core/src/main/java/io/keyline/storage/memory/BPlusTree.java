@@ -20,12 +20,17 @@ import java.util.List;
  * between {@link #MIN} and {@link #MAX} entries (leaf) or children (inner); an inner root holds at
  * least two children; the empty tree is {@code null}. Separators may name keys since deleted.
  *
- * <p>Search cost is dominated by memory latency, so every node also keeps {@code heads}: the
- * first 16 bytes of each key as two big-endian longs (zero-padded). A binary search compares those
- * in the node's own array and dereferences a key only when both longs tie. Comparing the padded
- * prefixes is exact: where they differ, the keys differ in the same direction (a shorter key that
- * is a prefix of a longer one pads with zeros and still sorts first); where they tie, the full
- * keys decide.
+ * <p>Search cost is dominated by memory latency, so every node also keeps {@code heads}: 16 bytes
+ * of each key as two big-endian longs (zero-padded), taken after the prefix {@code skip} bytes long
+ * that every key of the node shares (the common prefix of its first and last key, rounded down to
+ * whole longs). A binary search checks the searched key against that prefix once (a key outside it
+ * lies before or after every key of the node), then compares heads in the node's own array and
+ * dereferences a key only when both longs tie. Comparing the padded heads is exact: where they
+ * differ, the keys differ in the same direction (a shorter key that is a prefix of a longer one
+ * pads with zeros and still sorts first); where they tie, the full keys decide. Taking the heads
+ * after the shared prefix matters where many keys share their first 16 bytes: the records of one
+ * stream (catalog prefix, tag, stream number) would otherwise tie on every head and fall through
+ * to a whole-key comparison at each step.
  */
 final class BPlusTree {
     /** Most entries of a leaf and most children of an inner node. */
@@ -42,15 +47,18 @@ final class BPlusTree {
     /** An immutable node; arrays are exactly sized and never written after construction. */
     static final class Node {
         final byte[][] keys;
-        /** {@code heads[2i]} and {@code heads[2i+1]}: bytes 0–7 and 8–15 of {@code keys[i]}. */
+        /** How many leading bytes every key of the node shares, a multiple of 8; 0 for fewer than two keys. */
+        final int skip;
+        /** {@code heads[2i]} and {@code heads[2i+1]}: bytes {@code skip}..+7 and +8..+15 of {@code keys[i]}. */
         final long[] heads;
         /** A leaf's values, parallel to {@code keys}; null in an inner node. */
         final byte[][] values;
         /** An inner node's children; null in a leaf. */
         final Node[] children;
 
-        private Node(byte[][] keys, long[] heads, byte[][] values, Node[] children) {
+        private Node(byte[][] keys, int skip, long[] heads, byte[][] values, Node[] children) {
             this.keys = keys;
+            this.skip = skip;
             this.heads = heads;
             this.values = values;
             this.children = children;
@@ -72,11 +80,49 @@ final class BPlusTree {
 
     static int compare(byte[] a, byte[] b) { return Arrays.compareUnsigned(a, b); }
 
+    /** The skip of a node holding {@code keys}: their common prefix (that of the first and the last), in whole longs. */
+    static int skipOf(byte[][] keys) {
+        if (keys.length < 2) return 0;
+        byte[] first = keys[0];
+        byte[] last = keys[keys.length - 1];
+        int common = Arrays.mismatch(first, last);
+        if (common < 0) common = first.length; // equal keys: only in a transient over-full node, never stored twice
+        return common & ~(Long.BYTES - 1);
+    }
+
+    /** The heads of {@code keys} after {@code skip} bytes. */
+    static long[] headsOf(byte[][] keys, int skip) {
+        long[] heads = new long[2 * keys.length];
+        for (int i = 0; i < keys.length; i++) {
+            heads[2 * i] = head(keys[i], skip);
+            heads[2 * i + 1] = head(keys[i], skip + Long.BYTES);
+        }
+        return heads;
+    }
+
+    /**
+     * A node of {@code keys}, given heads taken after {@code headsSkip} bytes: they are kept when
+     * that is still the keys' skip (the common case: an insert or delete inside the node), and
+     * taken again otherwise (a key at an edge that lengthens or shortens the shared prefix).
+     */
+    private static Node node(byte[][] keys, long[] heads, int headsSkip, byte[][] values, Node[] children) {
+        int skip = skipOf(keys);
+        return new Node(keys, skip, skip == headsSkip ? heads : headsOf(keys, skip), values, children);
+    }
+
     /**
      * Binary search of {@code node}'s keys: the index of key, or {@code -(insertion point) - 1}.
-     * {@code h0}/{@code h1} are the key's {@link #head}s at offsets 0 and 8.
      */
-    static int search(Node node, byte[] key, long h0, long h1) {
+    static int search(Node node, byte[] key) {
+        int skip = node.skip;
+        if (skip > 0) {
+            // Every key of the node starts with the same skip bytes: a key that does not lies before or after them all.
+            int c = Arrays.compareUnsigned(key, 0, Math.min(skip, key.length), node.keys[0], 0, skip);
+            if (c < 0) return -1;
+            if (c > 0) return -(node.keys.length + 1);
+        }
+        long h0 = head(key, skip);
+        long h1 = head(key, skip + Long.BYTES);
         long[] heads = node.heads;
         int lo = 0;
         int hi = node.keys.length - 1;
@@ -101,10 +147,8 @@ final class BPlusTree {
     /** The stored value for key, or null. The array is the tree's own: copy it before handing it out. */
     static byte[] find(Node node, byte[] key) {
         if (node == null) return null;
-        long h0 = head(key, 0);
-        long h1 = head(key, 8);
-        while (!node.isLeaf()) node = node.children[childIndex(search(node, key, h0, h1))];
-        int i = search(node, key, h0, h1);
+        while (!node.isLeaf()) node = node.children[childIndex(search(node, key))];
+        int i = search(node, key);
         return i >= 0 ? node.values[i] : null;
     }
 
@@ -112,63 +156,61 @@ final class BPlusTree {
 
     /** The tree with key mapped to value; both arrays are stored as given (the caller copies them). */
     static Node put(Node root, byte[] key, byte[] value) {
-        long h0 = head(key, 0);
-        long h1 = head(key, 8);
-        if (root == null) return new Node(new byte[][] {key}, new long[] {h0, h1}, new byte[][] {value}, null);
-        Node next = put(root, key, h0, h1, value);
+        if (root == null) return node(new byte[][] {key}, null, -1, new byte[][] {value}, null);
+        Node next = putInto(root, key, value);
         if (next.size() <= MAX) return next;
         Split s = split(next);
-        return new Node(new byte[][] {s.separator}, new long[] {s.h0, s.h1}, null, new Node[] {s.left, s.right});
+        return node(new byte[][] {s.separator}, null, -1, null, new Node[] {s.left, s.right});
     }
 
     /** Returns the updated node, which may hold one entry or child too many for its parent to split. */
-    private static Node put(Node node, byte[] key, long h0, long h1, byte[] value) {
-        int i = search(node, key, h0, h1);
+    private static Node putInto(Node node, byte[] key, byte[] value) {
+        int i = search(node, key);
         if (node.isLeaf()) {
             if (i >= 0) {
                 byte[][] values = node.values.clone();
                 values[i] = value;
-                return new Node(node.keys, node.heads, values, null);
+                return new Node(node.keys, node.skip, node.heads, values, null);
             }
             int at = -i - 1;
-            return new Node(insert(node.keys, at, key), insertHeads(node.heads, at, h0, h1), insert(node.values, at, value), null);
+            return node(insert(node.keys, at, key), insertHeads(node.heads, at, key, node.skip), node.skip, insert(node.values, at, value), null);
         }
         int c = childIndex(i);
-        Node child = put(node.children[c], key, h0, h1, value);
+        Node child = putInto(node.children[c], key, value);
         if (child.size() <= MAX) return withChild(node, c, child);
         Split s = split(child);
         Node[] children = insert(node.children, c + 1, s.right);
         children[c] = s.left;
-        return new Node(insert(node.keys, c, s.separator), insertHeads(node.heads, c, s.h0, s.h1), null, children);
+        return node(insert(node.keys, c, s.separator), insertHeads(node.heads, c, s.separator, node.skip), node.skip, null, children);
     }
 
     private static Node withChild(Node node, int c, Node child) {
         Node[] children = node.children.clone();
         children[c] = child;
-        return new Node(node.keys, node.heads, null, children);
+        return new Node(node.keys, node.skip, node.heads, null, children);
     }
 
     /** Two halves of an over-full node and the separator between them. */
-    private record Split(Node left, byte[] separator, long h0, long h1, Node right) {}
+    private record Split(Node left, byte[] separator, Node right) {}
 
     private static Split split(Node node) {
         if (node.isLeaf()) {
             int mid = node.keys.length / 2;
             Node left = leafSlice(node, 0, mid);
             Node right = leafSlice(node, mid, node.keys.length);
-            return new Split(left, right.keys[0], right.heads[0], right.heads[1], right);
+            return new Split(left, right.keys[0], right);
         }
         int n = node.children.length;
         int mid = n / 2; // children [0, mid) go left; separator mid-1 moves up
-        Node left = new Node(Arrays.copyOfRange(node.keys, 0, mid - 1), Arrays.copyOfRange(node.heads, 0, 2 * (mid - 1)), null,
+        Node left = node(Arrays.copyOfRange(node.keys, 0, mid - 1), Arrays.copyOfRange(node.heads, 0, 2 * (mid - 1)), node.skip, null,
                 Arrays.copyOfRange(node.children, 0, mid));
-        Node right = new Node(Arrays.copyOfRange(node.keys, mid, n - 1), Arrays.copyOfRange(node.heads, 2 * mid, 2 * (n - 1)), null,
+        Node right = node(Arrays.copyOfRange(node.keys, mid, n - 1), Arrays.copyOfRange(node.heads, 2 * mid, 2 * (n - 1)), node.skip, null,
                 Arrays.copyOfRange(node.children, mid, n));
-        return new Split(left, node.keys[mid - 1], node.heads[2 * (mid - 1)], node.heads[2 * mid - 1], right);
+        return new Split(left, node.keys[mid - 1], right);
     }
 
     private static Node leafSlice(Node leaf, int from, int to) {
-        return new Node(Arrays.copyOfRange(leaf.keys, from, to), Arrays.copyOfRange(leaf.heads, 2 * from, 2 * to),
+        return node(Arrays.copyOfRange(leaf.keys, from, to), Arrays.copyOfRange(leaf.heads, 2 * from, 2 * to), leaf.skip,
                 Arrays.copyOfRange(leaf.values, from, to), null);
     }
 
@@ -177,22 +219,22 @@ final class BPlusTree {
     /** The tree without key; the very same root if key is absent. */
     static Node remove(Node root, byte[] key) {
         if (root == null) return null;
-        Node next = remove(root, key, head(key, 0), head(key, 8));
+        Node next = removeFrom(root, key);
         if (next == root) return root;
         if (next.isLeaf()) return next.keys.length == 0 ? null : next;
         return next.children.length == 1 ? next.children[0] : next;
     }
 
     /** Returns the updated node (the same one if key is absent), which may hold one entry or child too few. */
-    private static Node remove(Node node, byte[] key, long h0, long h1) {
-        int i = search(node, key, h0, h1);
+    private static Node removeFrom(Node node, byte[] key) {
+        int i = search(node, key);
         if (node.isLeaf()) {
             if (i < 0) return node;
-            return new Node(delete(node.keys, i), deleteHeads(node.heads, i), delete(node.values, i), null);
+            return node(delete(node.keys, i), deleteHeads(node.heads, i), node.skip, delete(node.values, i), null);
         }
         int c = childIndex(i);
         Node child = node.children[c];
-        Node updated = remove(child, key, h0, h1);
+        Node updated = removeFrom(child, key);
         if (updated == child) return node;
         if (updated.size() >= MIN) return withChild(node, c, updated);
         return rebalance(node, c, updated);
@@ -203,11 +245,11 @@ final class BPlusTree {
         int a = c > 0 ? c - 1 : c; // the pair (a, a+1) holds the child and one sibling
         Node left = a == c ? child : node.children[a];
         Node right = a == c ? node.children[a + 1] : child;
-        Node joined = concat(left, node.keys[a], node.heads[2 * a], node.heads[2 * a + 1], right);
+        Node joined = concat(left, node.keys[a], right);
         if (joined.size() <= MAX) {
             Node[] children = delete(node.children, a + 1);
             children[a] = joined;
-            return new Node(delete(node.keys, a), deleteHeads(node.heads, a), null, children);
+            return node(delete(node.keys, a), deleteHeads(node.heads, a), node.skip, null, children);
         }
         Split s = split(joined); // both halves hold at least MIN, since joined holds more than MAX
         Node[] children = node.children.clone();
@@ -216,24 +258,23 @@ final class BPlusTree {
         byte[][] keys = node.keys.clone();
         keys[a] = s.separator;
         long[] heads = node.heads.clone();
-        heads[2 * a] = s.h0;
-        heads[2 * a + 1] = s.h1;
-        return new Node(keys, heads, null, children);
+        heads[2 * a] = head(s.separator, node.skip);
+        heads[2 * a + 1] = head(s.separator, node.skip + Long.BYTES);
+        return node(keys, heads, node.skip, null, children);
     }
 
     /** Two adjacent nodes of one level as one (possibly over-full) node; inner nodes pull the separator down. */
-    private static Node concat(Node left, byte[] separator, long h0, long h1, Node right) {
+    private static Node concat(Node left, byte[] separator, Node right) {
         if (left.isLeaf()) {
-            return new Node(join(left.keys, right.keys), joinHeads(left.heads, right.heads), join(left.values, right.values), null);
+            byte[][] keys = join(left.keys, right.keys);
+            // The halves' heads are kept when both halves took them after the same prefix as the whole does.
+            long[] heads = left.skip == right.skip ? joinHeads(left.heads, right.heads) : null;
+            return node(keys, heads, heads == null ? -1 : left.skip, join(left.values, right.values), null);
         }
         byte[][] keys = Arrays.copyOf(left.keys, left.keys.length + 1 + right.keys.length);
         keys[left.keys.length] = separator;
         System.arraycopy(right.keys, 0, keys, left.keys.length + 1, right.keys.length);
-        long[] heads = Arrays.copyOf(left.heads, left.heads.length + 2 + right.heads.length);
-        heads[left.heads.length] = h0;
-        heads[left.heads.length + 1] = h1;
-        System.arraycopy(right.heads, 0, heads, left.heads.length + 2, right.heads.length);
-        return new Node(keys, heads, null, join(left.children, right.children));
+        return node(keys, null, -1, null, join(left.children, right.children));
     }
 
     // ---- range delete ----
@@ -296,12 +337,7 @@ final class BPlusTree {
         byte[][] firstKeys = new byte[count][];
         for (int j = 0, start = 0; j < count; j++) {
             int end = (int) ((long) n * (j + 1) / count);
-            long[] heads = new long[2 * (end - start)];
-            for (int i = start; i < end; i++) {
-                heads[2 * (i - start)] = head(keys[i], 0);
-                heads[2 * (i - start) + 1] = head(keys[i], 8);
-            }
-            level[j] = new Node(Arrays.copyOfRange(keys, start, end), heads, Arrays.copyOfRange(values, start, end), null);
+            level[j] = node(Arrays.copyOfRange(keys, start, end), null, -1, Arrays.copyOfRange(values, start, end), null);
             firstKeys[j] = keys[start];
             start = end;
         }
@@ -313,12 +349,7 @@ final class BPlusTree {
             for (int j = 0, start = 0; j < parents; j++) {
                 int end = (int) ((long) m * (j + 1) / parents);
                 byte[][] separators = Arrays.copyOfRange(firstKeys, start + 1, end);
-                long[] heads = new long[2 * separators.length];
-                for (int i = 0; i < separators.length; i++) {
-                    heads[2 * i] = head(separators[i], 0);
-                    heads[2 * i + 1] = head(separators[i], 8);
-                }
-                up[j] = new Node(separators, heads, null, Arrays.copyOfRange(level, start, end));
+                up[j] = node(separators, null, -1, null, Arrays.copyOfRange(level, start, end));
                 upFirst[j] = firstKeys[start];
                 start = end;
             }
@@ -337,11 +368,12 @@ final class BPlusTree {
         return out;
     }
 
-    private static long[] insertHeads(long[] a, int at, long h0, long h1) {
+    /** {@code a} with the heads of {@code key} after {@code skip} bytes inserted at entry {@code at}. */
+    private static long[] insertHeads(long[] a, int at, byte[] key, int skip) {
         long[] out = Arrays.copyOf(a, a.length + 2);
         System.arraycopy(a, 2 * at, out, 2 * at + 2, a.length - 2 * at);
-        out[2 * at] = h0;
-        out[2 * at + 1] = h1;
+        out[2 * at] = head(key, skip);
+        out[2 * at + 1] = head(key, skip + Long.BYTES);
         return out;
     }
 

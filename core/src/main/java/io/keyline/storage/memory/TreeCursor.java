@@ -39,20 +39,18 @@ final class TreeCursor implements Cursor {
             return;
         }
         byte[] bound = reverse ? to : from;
-        long h0 = bound == null ? 0 : BPlusTree.head(bound, 0);
-        long h1 = bound == null ? 0 : BPlusTree.head(bound, 8);
         BPlusTree.Node node = root;
         while (!node.isLeaf()) {
             int c;
             if (bound == null) c = reverse ? node.children.length - 1 : 0;
-            else c = BPlusTree.childIndex(BPlusTree.search(node, bound, h0, h1));
+            else c = BPlusTree.childIndex(BPlusTree.search(node, bound));
             path[depth] = node;
             taken[depth++] = c;
             node = node.children[c];
         }
         leaf = node;
         if (bound == null) pos = reverse ? leaf.keys.length : -1;
-        else pos = BPlusTree.entryIndex(BPlusTree.search(leaf, bound, h0, h1)) - (reverse ? 0 : 1);
+        else pos = BPlusTree.entryIndex(BPlusTree.search(leaf, bound)) - (reverse ? 0 : 1);
     }
 
     @Override public boolean next() {

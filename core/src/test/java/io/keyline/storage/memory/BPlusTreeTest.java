@@ -31,9 +31,11 @@ class BPlusTreeTest {
         require(node.size() <= BPlusTree.MAX, "node over-full");
         require(isRoot || node.size() >= BPlusTree.MIN, "node under-full");
         require(node.heads.length == 2 * node.keys.length, "heads not parallel to keys");
+        require(node.skip == BPlusTree.skipOf(node.keys), "skip is not the keys' common prefix");
         for (int i = 0; i < node.keys.length; i++) {
-            require(node.heads[2 * i] == BPlusTree.head(node.keys[i], 0) && node.heads[2 * i + 1] == BPlusTree.head(node.keys[i], 8),
-                    "stale head");
+            require(Arrays.equals(node.keys[i], 0, node.skip, node.keys[0], 0, node.skip), "a key outside the node's prefix");
+            require(node.heads[2 * i] == BPlusTree.head(node.keys[i], node.skip)
+                    && node.heads[2 * i + 1] == BPlusTree.head(node.keys[i], node.skip + 8), "stale head");
             require(i == 0 || BPlusTree.compare(node.keys[i - 1], node.keys[i]) < 0, "keys out of order");
         }
         if (node.isLeaf()) {
@@ -152,14 +154,37 @@ class BPlusTreeTest {
 
     /** Many thousands of random operations against a TreeMap, with versions kept and rechecked mid-way. */
     @Test void randomOperationsMatchATreeMapAcrossVersions() {
-        Random random = new Random(20261130L);
+        randomOperations(new Random(20261130L), BPlusTreeTest::randomKey);
+    }
+
+    /**
+     * The same with keys that share long prefixes, as a stream's records do (catalog prefix, tag,
+     * stream and shard numbers, then a sequence): the heads are taken after each node's shared
+     * prefix, and searched keys fall inside, before and after it, or are a prefix of it.
+     */
+    @Test void keysSharingLongPrefixesMatchATreeMap() {
+        randomOperations(new Random(20261202L), BPlusTreeTest::prefixedKey);
+    }
+
+    private static byte[] prefixedKey(Random random) {
+        int shape = random.nextInt(20);
+        if (shape == 0) return randomKey(random);
+        ByteBuffer b = ByteBuffer.allocate(shape == 1 ? 9 + random.nextInt(20) : 33);
+        b.putLong(0).put((byte) 0x20);
+        while (b.remaining() >= 8 + 16) b.putLong(random.nextInt(2)).putLong(random.nextInt(3));
+        while (b.remaining() >= 8) b.putLong(random.nextInt(shape < 10 ? 300 : 70_000));
+        while (b.hasRemaining()) b.put((byte) random.nextInt(3));
+        return b.array();
+    }
+
+    private static void randomOperations(Random random, java.util.function.Function<Random, byte[]> randomKey) {
         NavigableMap<byte[], byte[]> model = new TreeMap<>(Arrays::compareUnsigned);
         BPlusTree.Node root = null;
         List<BPlusTree.Node> versions = new ArrayList<>();
         List<NavigableMap<byte[], byte[]>> frozen = new ArrayList<>();
         for (int op = 0; op < 60_000; op++) {
             int choice = random.nextInt(100);
-            byte[] k = randomKey(random);
+            byte[] k = randomKey.apply(random);
             if (choice < 60) {
                 byte[] v = key(op);
                 root = BPlusTree.put(root, k, v);
@@ -168,7 +193,7 @@ class BPlusTreeTest {
                 root = BPlusTree.remove(root, k);
                 model.remove(k);
             } else {
-                byte[] to = randomKey(random);
+                byte[] to = randomKey.apply(random);
                 root = BPlusTree.removeRange(root, k, to);
                 if (Arrays.compareUnsigned(k, to) < 0) model.subMap(k, true, to, false).clear();
             }
@@ -177,11 +202,11 @@ class BPlusTreeTest {
                 frozen.add(new TreeMap<>(model));
                 checkShape(root);
             }
-            byte[] probe = randomKey(random);
+            byte[] probe = randomKey.apply(random);
             assertThat(BPlusTree.find(root, probe)).isEqualTo(model.get(probe));
             if (op % 500 == 0) {
-                byte[] from = random.nextInt(4) == 0 ? null : randomKey(random);
-                byte[] to = random.nextInt(4) == 0 ? null : randomKey(random);
+                byte[] from = random.nextInt(4) == 0 ? null : randomKey.apply(random);
+                byte[] to = random.nextInt(4) == 0 ? null : randomKey.apply(random);
                 boolean reverse = random.nextBoolean();
                 assertThat(walk(root, from, to, reverse)).containsExactlyElementsOf(modelRange(model, from, to, reverse));
             }
