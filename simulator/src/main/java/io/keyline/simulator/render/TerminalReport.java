@@ -70,7 +70,7 @@ public final class TerminalReport {
 
     private static TextTable throughput(Report r) {
         TextTable t = new TextTable("table / GSI", "mode", ">WCU prov", ">WCU avg", ">WCU peak", ">RCU prov", ">RCU avg",
-                ">RCU peak", ">throttle events", ">writes refused by GSIs", ">partitions", ">items", ">storage");
+                ">RCU peak", ">throttle events", ">refused by GSIs", ">partitions", ">items", ">storage");
         double seconds = r.simulated().toNanos() / 1e9;
         for (TableReport tr : r.tables()) {
             String mode = "PROVISIONED".equals(tr.design().billingMode()) ? "provisioned" : "on demand";
@@ -170,6 +170,7 @@ public final class TerminalReport {
     }
 
     private static void cost(StringBuilder out, MonthlyCost c) {
+        wrap(out, monthBasis(c), "  ", "  ");
         TextTable t = new TextTable("table / GSI", ">write units", ">read units", ">on demand", ">provisioned", ">at peak", ">storage", ">stored");
         for (MonthlyCost.ResourceCost rc : c.resources()) {
             t.row(rc.index() == null ? rc.table() : "  GSI " + rc.index(), Figures.count(Math.round(rc.writeRequestUnits())),
@@ -186,6 +187,20 @@ public final class TerminalReport {
         totals.row("provisioned at the observed peak", Figures.dollars(s.provisionedAtPeak()));
         if (s.onDemandIfAllServed() > s.onDemand()) totals.row("on demand, every throttled request served", Figures.dollars(s.onDemandIfAllServed()));
         out.append('\n').append(totals.render("  "));
+    }
+
+    /**
+     * What the month assumes, in the units it prices: the run's average rates held for 730 hours.
+     * A run of the peak prices the peak all month, the most common reason a simulated bill is far
+     * above one a team reports (examples/README.md, iot-after).
+     */
+    static String monthBasis(MonthlyCost c) {
+        double seconds = CostModel.HOURS_PER_MONTH * 3600;
+        double wcu = c.resources().stream().mapToDouble(MonthlyCost.ResourceCost::writeRequestUnits).sum() / seconds;
+        double rcu = c.resources().stream().mapToDouble(MonthlyCost.ResourceCost::readRequestUnits).sum() / seconds;
+        return "The month holds this run's average rates for all " + Figures.units(CostModel.HOURS_PER_MONTH) + " hours: "
+                + Figures.units(wcu) + " write units and " + Figures.units(rcu) + " read units a second (GSIs included). A run of "
+                + "the peak prices the peak all month: to price an average month, simulate a representative day (a daily rate curve).";
     }
 
     private static List<ResourceReport> resources(TableReport t) {
