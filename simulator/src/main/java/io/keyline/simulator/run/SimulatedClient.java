@@ -64,6 +64,8 @@ final class SimulatedClient {
         JsonObject body;
         /** The last answer's service time. */
         long serviceNanos = SERVICE_NANOS;
+        /** {@link #body} checked and decoded, once for all its attempts; null until the first and after the body changes. */
+        Object decoded;
         int attempt = 1;
         long dueNanos;
         long order;
@@ -137,7 +139,9 @@ final class SimulatedClient {
         db.model().weighRequests(tally.weight());
         Object response;
         try {
-            response = db.operations.handle(call.operation, call.body);
+            // what Operations.handle does, the checks and decoding once per body: a retry sends the same body
+            if (call.decoded == null) call.decoded = db.operations.decode(call.operation, call.body);
+            response = run(call.operation, call.decoded);
         } catch (ApiException e) {
             if (Engine.isThrottling(e)) throttled(call, e);
             else finish(call, e.name());
@@ -161,6 +165,7 @@ final class SimulatedClient {
             JsonObject nextPage = call.request.followPages() ? Responses.nextPage(call.body, response) : null;
             if (nextPage != null) {
                 call.body = nextPage;
+                call.decoded = null;
                 call.attempt = 1;
                 queue(call, time.now() + call.serviceNanos);
                 return;
@@ -171,6 +176,7 @@ final class SimulatedClient {
             tally.throttledAttempts++;
             if (call.attempt < client.maxAttempts()) {
                 call.body = unprocessed;
+                call.decoded = null;
                 retry(call);
                 return;
             }
@@ -178,6 +184,11 @@ final class SimulatedClient {
             return;
         }
         finish(call, null);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <R> Object run(Operation<R> operation, Object decoded) {
+        return operation.run((R) decoded);
     }
 
     private void throttled(Call call, ApiException e) {
