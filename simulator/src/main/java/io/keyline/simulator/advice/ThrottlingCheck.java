@@ -102,9 +102,12 @@ final class ThrottlingCheck implements Check {
         return new Finding(Severity.CRITICAL, "CAPACITY_THROTTLING", t.design().name(), culprit.index(), null, headline, n, fix);
     }
 
-    /** For a GSI that refused its table's writes: how many, as the table's diagnosis needs saying (its own throttle events exclude them). */
+    /**
+     * For a GSI that refused its table's writes: how many attempts (each retry counts, as throttle
+     * events do), as the table's diagnosis needs saying: its own throttle events exclude them.
+     */
     private static String refusedWrites(TableReport t, long refused) {
-        return refused == 0 ? "" : "; its back-pressure refused " + Figures.count(refused) + " writes of table " + t.design().name();
+        return refused == 0 ? "" : "; its back-pressure refused " + Figures.count(refused) + " write attempts of table " + t.design().name();
     }
 
     /** Whether a key of the table was asked for a partition's worth of writes (HotKeyCheck's rule); true without demand figures. */

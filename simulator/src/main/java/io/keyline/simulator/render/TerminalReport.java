@@ -121,9 +121,9 @@ public final class TerminalReport {
         List<String> by = new ArrayList<>();
         Map<String, Long> byIndex = tr.table().gsiBackPressureRefusalsByIndex();
         if (byIndex != null) byIndex.forEach((gsi, n) -> by.add("GSI " + gsi + " " + Figures.count(n)));
-        wrap(out, "GSI back-pressure: " + Figures.count(refused) + " writes of table " + tr.design().name()
-                + " were refused because a GSI had no capacity for its part (" + String.join(", ", by) + "): they are counted "
-                + "in the GSI's throttle events above, not in the table's.", "  ", "  ");
+        wrap(out, "GSI back-pressure: " + Figures.count(refused) + " write attempts of table " + tr.design().name()
+                + " (retries included) were refused because a GSI had no capacity for its part (" + String.join(", ", by)
+                + "): they are counted in the GSI's throttle events above, not in the table's.", "  ", "  ");
     }
 
     private static void partitions(StringBuilder out, Report r) {

@@ -75,7 +75,8 @@ public record ResourceReport(String table, String index, List<Minute> minutes, T
      *                 table); reasons with no events are absent
      * @param throttledRequests requests throttled (each attempt counts)
      * @param partitionCount partitions at the minute's end
-     * @param gsiBackPressureRefusals the table only: its writes refused in the minute because a GSI
+     * @param gsiBackPressureRefusals the table only: its write attempts (each retry counts, as for
+     *                 throttle events) refused in the minute because a GSI
      *                 had no capacity for its part (GSI back-pressure, docs/RULES.md#GSI-BACK-PRESSURE),
      *                 apart from {@code writeThrottleEvents}; 0 for a GSI
      */

@@ -84,9 +84,9 @@ class HtmlReportBrowserTest {
         // what its GSI refused): its chart draws the writes its GSI refused, named as such, and says how many
         Object refused = script("const el = document.querySelectorAll('.chart[data-kind=throttles]')[0];"
                 + " return echarts.getInstanceByDom(el).getOption().series.map(s => s.name).join('|');");
-        assertThat(refused).isEqualTo("writes refused by GSI back-pressure");
+        assertThat(refused).isEqualTo("write attempts refused by GSI back-pressure");
         assertThat((String) script("return document.querySelector('.resource .backpressure').innerText"))
-                .startsWith("GSI back-pressure: 25,200,000 writes of this table were refused").contains("GSI status-index 25,200,000");
+                .startsWith("GSI back-pressure: 25,200,000 write attempts of this table (retries included) were refused").contains("GSI status-index 25,200,000");
         Object gsiWrites = script("const el = document.querySelectorAll('.chart[data-kind=consumed]')[1];"
                 + " return echarts.getInstanceByDom(el).getOption().series[0].data[0];");
         assertThat(((Number) gsiWrites).doubleValue()).isEqualTo(1_000.0);

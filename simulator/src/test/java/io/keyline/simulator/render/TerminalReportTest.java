@@ -50,7 +50,7 @@ class TerminalReportTest {
         assertThat(gsi.substring(0, refusedEnd)).endsWith(" -");
         String byReason = ORDERS.substring(ORDERS.indexOf("\nThrottle events by reason"), ORDERS.indexOf("\nHottest partitions"));
         assertThat(byReason).contains("  Orders / status-index  IndexWriteKeyRangeThroughputExceeded")
-                .doesNotContain("  Orders  ").contains("GSI back-pressure: 25,200,000 writes of table Orders were refused");
+                .doesNotContain("  Orders  ").contains("GSI back-pressure: 25,200,000 write attempts of table Orders (retries included) were refused");
     }
 
     @Test
