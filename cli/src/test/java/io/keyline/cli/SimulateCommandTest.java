@@ -74,7 +74,7 @@ class SimulateCommandTest {
     void jsonAndHtml(@TempDir Path dir) throws Exception {
         Path page = dir.resolve("report.html");
         assertThat(run("iot-before.yaml", "--json", "--html", page.toString())).as(err.toString()).isZero();
-        assertThat(out.toString()).startsWith("{").contains("\"format\" : \"keyline-simulate/1\"", "\"code\" : \"GSI_SINGLE_PARTITION\"");
+        assertThat(out.toString()).startsWith("{").contains("\"format\" : \"keyline-simulate/2\"", "\"code\" : \"GSI_SINGLE_PARTITION\"");
         assertThat(Files.readString(page)).startsWith("<!DOCTYPE html>").contains("echarts");
         assertThat(err.toString()).contains("wrote " + page);
     }

@@ -32,6 +32,9 @@ final class BillingModeCheck implements Check {
         return Math.ceil(Math.max(c.peakWcu(), averageWcu * demand) - 1e-9);
     }
 
+    /** At or above this average share of the busiest second, traffic is called steady. */
+    static final double STEADY_SHARE = 0.5;
+
     private static Finding finding(Report report, TableReport t, MonthlyCost cost) {
         String name = t.design().name();
         List<MonthlyCost.ResourceCost> lines = cost.resources().stream().filter(c -> c.table().equals(name)).toList();
@@ -70,8 +73,11 @@ final class BillingModeCheck implements Check {
             fix = "On demand costs less here: the traffic averages " + Figures.percent(utilisation) + " of its peak, and provisioned "
                     + "capacity is paid for every hour" + (provisioned ? "; switch the table to PAY_PER_REQUEST" : "") + ".";
         } else {
-            fix = "Provisioned capacity costs less here: the traffic is steady (its average is " + Figures.percent(utilisation)
-                    + " of its peak); provision about the peak plus headroom, with auto scaling, or reserve capacity for a lower rate.";
+            // "steady" only when it is: a throttled table's busiest second is its burst, far above its average
+            fix = "Provisioned capacity costs less here" + (utilisation >= STEADY_SHARE
+                    ? ": the traffic is steady (its average is " + Figures.percent(utilisation) + " of its peak)"
+                    : ", although the traffic averages only " + Figures.percent(utilisation) + " of its busiest second")
+                    + "; provision about the peak plus headroom, with auto scaling, or reserve capacity for a lower rate.";
         }
         if (provisioned && wcu > 0 && peakWcu > 0 && wcu > 5 * peakWcu) {
             fix += " The table and its GSIs provision " + Figures.units(wcu) + " WCU and peak at " + Figures.units(peakWcu) + ".";

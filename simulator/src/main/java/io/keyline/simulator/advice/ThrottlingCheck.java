@@ -17,7 +17,9 @@ import java.util.Map;
  * throttling while the table consumes a small share of what it provisions (at most a fifth, as
  * {@code keyline top} uses) is a partition problem, and the partition is often a GSI's
  * (docs/RULES.md#GSI-BACK-PRESSURE): raising the table's capacity cannot fix it. A key-range
- * reason says the same at any share, provisioned or on demand.
+ * reason says the same at any share, provisioned or on demand. A GSI's throttle events are its
+ * own (a table's do not include the writes its GSIs refused), so the culprit is the resource
+ * whose own events are most; a GSI that refused its table's writes says how many.
  */
 final class ThrottlingCheck implements Check {
     /** At or below this share of provisioned units, throttling is a partition problem. */
@@ -29,12 +31,6 @@ final class ThrottlingCheck implements Check {
             ResourceReport culprit = Resources.all(t).stream().filter(r -> Resources.throttleEvents(r) > 0)
                     .max(Comparator.comparingLong(Resources::throttleEvents)).orElse(null);
             if (culprit == null) continue;
-            String reason = Resources.mainReason(culprit.totals().throttleEventsByReason());
-            if (culprit.index() == null && reason != null && reason.startsWith("Index")) {
-                // the table's events name an index as the cause: blame the GSI that throttled most
-                culprit = t.gsis().stream().filter(r -> Resources.throttleEvents(r) > 0)
-                        .max(Comparator.comparingLong(Resources::throttleEvents)).orElse(culprit);
-            }
             out.add(finding(t, culprit, report.simulated().toNanos() / 1e9));
         }
         return out;
@@ -77,6 +73,9 @@ final class ThrottlingCheck implements Check {
         if (provisioned) n.put("provisionedUnitsPerSecond", provisionedUnits);
         n.put("throttleEvents", (double) Resources.throttleEvents(culprit));
         n.put("throttledRequests", (double) culprit.totals().throttledRequests());
+        long refused = culprit.index() == null || table.gsiBackPressureRefusalsByIndex() == null ? 0
+                : table.gsiBackPressureRefusalsByIndex().getOrDefault(culprit.index(), 0L);
+        if (refused > 0) n.put("gsiBackPressureRefusals", (double) refused);
         n.put("partitionCount", (double) culprit.partitionCount());
         if (hot != null) n.put("hotPartition", (double) hot.ordinal());
 
@@ -85,7 +84,7 @@ final class ThrottlingCheck implements Check {
         boolean partitionProblem = keyRange || (provisioned && share <= PARTITION_PROBLEM_SHARE);
         if (partitionProblem) {
             String headline = (provisioned ? "throttled at " + Figures.percent(share) + " of provisioned" : "throttled on demand")
-                    + ": a partition problem, " + where + partition;
+                    + ": a partition problem, " + where + partition + refusedWrites(t, refused);
             String fix = (provisioned ? "Raising the table's " + unit + " will not help: " : "")
                     + "the limit is one partition's " + (writes ? "1,000 WCU" : "3,000 RCU") + ". "
                     + (culprit.index() != null
@@ -101,6 +100,14 @@ final class ThrottlingCheck implements Check {
                 ? "Provision at least the peak (" + Figures.units(peak(culprit, writes)) + " " + unit + ") with headroom, or switch to on demand."
                 : "Raise the on-demand maximum or the account quota, or warm the table (WarmThroughput) before the peak.";
         return new Finding(Severity.CRITICAL, "CAPACITY_THROTTLING", t.design().name(), culprit.index(), null, headline, n, fix);
+    }
+
+    /**
+     * For a GSI that refused its table's writes: how many attempts (each retry counts, as throttle
+     * events do), as the table's diagnosis needs saying: its own throttle events exclude them.
+     */
+    private static String refusedWrites(TableReport t, long refused) {
+        return refused == 0 ? "" : "; its back-pressure refused " + Figures.count(refused) + " write attempts of table " + t.design().name();
     }
 
     /** Whether a key of the table was asked for a partition's worth of writes (HotKeyCheck's rule); true without demand figures. */

@@ -70,6 +70,8 @@ public final class CompareReport {
         f.add(new Figure("requests failed", sum(b, PatternReport::failed), sum(a, PatternReport::failed), count));
         f.add(new Figure("throttled attempts", sum(b, PatternReport::throttledAttempts), sum(a, PatternReport::throttledAttempts), count));
         f.add(new Figure("throttle events", resources(b, CompareReport::ownThrottleEvents), resources(a, CompareReport::ownThrottleEvents), count));
+        f.add(new Figure("writes refused by GSI back-pressure", tables(b, CompareReport::backPressureRefusals),
+                tables(a, CompareReport::backPressureRefusals), count));
         f.add(new Figure("peak WCU a second, tables", tables(b, r -> r.totals().peakConsumedWriteUnitsPerSecond()),
                 tables(a, r -> r.totals().peakConsumedWriteUnitsPerSecond()), units));
         f.add(new Figure("peak WCU a second, GSIs", gsis(b, r -> r.totals().peakConsumedWriteUnitsPerSecond()),
@@ -88,10 +90,13 @@ public final class CompareReport {
         return f;
     }
 
-    /** A resource's throttle events less those a table counts for its GSIs' back-pressure, so that no event counts twice. */
+    /** A resource's own throttle events (a table's GSI back-pressure refusals are its GSIs' events, counted there). */
     private static double ownThrottleEvents(ResourceReport r) {
-        long backPressure = r.gsiBackPressureEvents() == null ? 0 : r.gsiBackPressureEvents().values().stream().mapToLong(Long::longValue).sum();
-        return r.totals().readThrottleEvents() + r.totals().writeThrottleEvents() - backPressure;
+        return r.totals().readThrottleEvents() + r.totals().writeThrottleEvents();
+    }
+
+    private static double backPressureRefusals(ResourceReport r) {
+        return r.totals().gsiBackPressureRefusals();
     }
 
     /** NaN: the figure does not apply to that run (e.g. provisioned as declared, for a run on demand). */

@@ -20,7 +20,7 @@ import java.util.Map;
  */
 public final class JsonReport {
     /** The document's format name and version; bumped only when a field is renamed or removed. */
-    public static final String FORMAT = "keyline-simulate/1";
+    public static final String FORMAT = "keyline-simulate/2";
     private static final JsonFactory FACTORY = new JsonFactory();
 
     private JsonReport() {}

@@ -70,27 +70,28 @@ public final class TerminalReport {
 
     private static TextTable throughput(Report r) {
         TextTable t = new TextTable("table / GSI", "mode", ">WCU prov", ">WCU avg", ">WCU peak", ">RCU prov", ">RCU avg",
-                ">RCU peak", ">throttle events", ">partitions", ">items", ">storage");
+                ">RCU peak", ">throttle events", ">refused by GSIs", ">partitions", ">items", ">storage");
         double seconds = r.simulated().toNanos() / 1e9;
         for (TableReport tr : r.tables()) {
             String mode = "PROVISIONED".equals(tr.design().billingMode()) ? "provisioned" : "on demand";
             t.row(row(tr.table(), tr.design().name(), mode, tr.design().writeCapacityUnits(), tr.design().readCapacityUnits(),
-                    seconds, tr.itemCount(), tr.storageBytes()));
+                    seconds, tr.itemCount(), tr.storageBytes(), tr.gsis().isEmpty() ? "-" : Figures.count(tr.table().totals().gsiBackPressureRefusals())));
             for (ResourceReport g : tr.gsis()) {
                 var d = tr.design().gsis().stream().filter(i -> i.name().equals(g.index())).findFirst().orElse(null);
                 t.row(row(g, "  GSI " + g.index(), "", d == null ? 0 : d.writeCapacityUnits(), d == null ? 0 : d.readCapacityUnits(),
-                        seconds, g.entryCount(), g.storageBytes()));
+                        seconds, g.entryCount(), g.storageBytes(), "-"));
             }
         }
         return t;
     }
 
-    private static String[] row(ResourceReport r, String name, String mode, long wcu, long rcu, double seconds, long items, long bytes) {
+    private static String[] row(ResourceReport r, String name, String mode, long wcu, long rcu, double seconds, long items, long bytes,
+            String refusedByGsis) {
         ResourceReport.Totals t = r.totals();
         return new String[] {name, mode, wcu == 0 ? "-" : Figures.count(wcu), Figures.units(t.consumedWriteUnits() / seconds),
                 Figures.units(t.peakConsumedWriteUnitsPerSecond()), rcu == 0 ? "-" : Figures.count(rcu),
                 Figures.units(t.consumedReadUnits() / seconds), Figures.units(t.peakConsumedReadUnitsPerSecond()),
-                Figures.count(t.readThrottleEvents() + t.writeThrottleEvents()), Figures.count(r.partitionCount()),
+                Figures.count(t.readThrottleEvents() + t.writeThrottleEvents()), refusedByGsis, Figures.count(r.partitionCount()),
                 items < 0 ? "-" : Figures.count(items), bytes < 0 ? "-" : Figures.bytes(bytes)};
     }
 
@@ -101,19 +102,28 @@ public final class TerminalReport {
                 Map<String, Long> byReason = res.totals().throttleEventsByReason();
                 if (byReason == null) continue;
                 byReason.entrySet().stream().sorted(Map.Entry.<String, Long>comparingByValue().reversed())
-                        .forEach(e -> t.row(name(res), e.getKey() + causedBy(tr, res, e.getKey()), Figures.count(e.getValue())));
+                        .forEach(e -> t.row(name(res), e.getKey(), Figures.count(e.getValue())));
             }
         }
         if (t.isEmpty()) return;
-        out.append("\nThrottle events by reason\n").append(t.render("  "));
+        out.append("\nThrottle events by reason (each table's and GSI's own, as CloudWatch counts them)\n").append(t.render("  "));
+        for (TableReport tr : r.tables()) backPressure(out, tr);
     }
 
-    /** For a table's index reason (its writes refused by a GSI's back-pressure): which GSIs refused them. */
-    private static String causedBy(TableReport tr, ResourceReport res, String reason) {
-        if (res.index() != null || !reason.startsWith("Index")) return "";
-        List<String> gsis = tr.gsis().stream().filter(g -> g.totals().throttleEventsByReason() != null
-                && g.totals().throttleEventsByReason().containsKey(reason)).map(ResourceReport::index).toList();
-        return gsis.isEmpty() ? "" : " (back-pressure of GSI " + String.join(", ", gsis) + ")";
+    /**
+     * A table's writes its GSIs refused, said apart: CloudWatch counts them in the GSI's
+     * WriteThrottleEvents, not the table's (docs/RULES.md#THROTTLE-EVENTS-BACK-PRESSURE), yet
+     * they are the table's writes that failed.
+     */
+    private static void backPressure(StringBuilder out, TableReport tr) {
+        long refused = tr.table().totals().gsiBackPressureRefusals();
+        if (refused == 0) return;
+        List<String> by = new ArrayList<>();
+        Map<String, Long> byIndex = tr.table().gsiBackPressureRefusalsByIndex();
+        if (byIndex != null) byIndex.forEach((gsi, n) -> by.add("GSI " + gsi + " " + Figures.count(n)));
+        wrap(out, "GSI back-pressure: " + Figures.count(refused) + " write attempts of table " + tr.design().name()
+                + " (retries included) were refused because a GSI had no capacity for its part (" + String.join(", ", by)
+                + "): they are counted in the GSI's throttle events above, not in the table's.", "  ", "  ");
     }
 
     private static void partitions(StringBuilder out, Report r) {
@@ -160,6 +170,7 @@ public final class TerminalReport {
     }
 
     private static void cost(StringBuilder out, MonthlyCost c) {
+        wrap(out, monthBasis(c), "  ", "  ");
         TextTable t = new TextTable("table / GSI", ">write units", ">read units", ">on demand", ">provisioned", ">at peak", ">storage", ">stored");
         for (MonthlyCost.ResourceCost rc : c.resources()) {
             t.row(rc.index() == null ? rc.table() : "  GSI " + rc.index(), Figures.count(Math.round(rc.writeRequestUnits())),
@@ -176,6 +187,20 @@ public final class TerminalReport {
         totals.row("provisioned at the observed peak", Figures.dollars(s.provisionedAtPeak()));
         if (s.onDemandIfAllServed() > s.onDemand()) totals.row("on demand, every throttled request served", Figures.dollars(s.onDemandIfAllServed()));
         out.append('\n').append(totals.render("  "));
+    }
+
+    /**
+     * What the month assumes, in the units it prices: the run's average rates held for 730 hours.
+     * A run of the peak prices the peak all month, the most common reason a simulated bill is far
+     * above one a team reports (examples/README.md, iot-after).
+     */
+    static String monthBasis(MonthlyCost c) {
+        double seconds = CostModel.HOURS_PER_MONTH * 3600;
+        double wcu = c.resources().stream().mapToDouble(MonthlyCost.ResourceCost::writeRequestUnits).sum() / seconds;
+        double rcu = c.resources().stream().mapToDouble(MonthlyCost.ResourceCost::readRequestUnits).sum() / seconds;
+        return "The month holds this run's average rates for all " + Figures.units(CostModel.HOURS_PER_MONTH) + " hours: "
+                + Figures.units(wcu) + " write units and " + Figures.units(rcu) + " read units a second (GSIs included). A run of "
+                + "the peak prices the peak all month: to price an average month, simulate a representative day (a daily rate curve).";
     }
 
     private static List<ResourceReport> resources(TableReport t) {

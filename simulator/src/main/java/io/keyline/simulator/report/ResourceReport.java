@@ -28,14 +28,17 @@ import java.util.Map;
  *                   attempts offered, throttled or not, each counted once however often it was
  *                   retried. {@link #topKeys} counts what was admitted, as Contributor Insights
  *                   does, so a throttled key's demand shows here only
- * @param gsiBackPressureEvents the table only: of its write throttle events, those a GSI's
- *                   back-pressure caused, by GSI (docs/RULES.md#THROTTLE-EVENTS-BACK-PRESSURE); empty for a GSI
+ * @param gsiBackPressureRefusalsByIndex the table only: its writes that a GSI refused for want of
+ *                   capacity (back-pressure, docs/RULES.md#GSI-BACK-PRESSURE), by GSI; empty for a GSI.
+ *                   They are not in the table's {@link Totals#writeThrottleEvents} (CloudWatch counts
+ *                   them in the GSI's, docs/RULES.md#THROTTLE-EVENTS-BACK-PRESSURE); their sum is
+ *                   {@link Totals#gsiBackPressureRefusals}
  */
 public record ResourceReport(String table, String index, List<Minute> minutes, Totals totals,
         int partitionCount, long splits, List<PartitionLoad> hottestPartitions, List<KeyCount> topKeys,
         List<KeyCount> topThrottledKeys, long distinctPartitionKeys, long entriesWritten, long entriesRead,
         double averageEntryBytes, long entryCount, long storageBytes, List<KeyCount> topDemandKeys,
-        Map<String, Long> gsiBackPressureEvents) {
+        Map<String, Long> gsiBackPressureRefusalsByIndex) {
 
     /** Without demand per key or back-pressure (both empty). */
     public ResourceReport(String table, String index, List<Minute> minutes, Totals totals,
@@ -64,28 +67,53 @@ public record ResourceReport(String table, String index, List<Minute> minutes, T
      * @param provisionedReadUnits  provisioned RCU during the minute (per second; 0 on demand)
      * @param provisionedWriteUnits provisioned WCU during the minute (per second; 0 on demand)
      * @param readThrottleEvents  read throttle events
-     * @param writeThrottleEvents write throttle events; a table's include the writes its GSIs'
-     *                 back-pressure refused, as DynamoDB counts them
+     * @param writeThrottleEvents write throttle events of this table or GSI, as CloudWatch's
+     *                 WriteThrottleEvents counts them: a table's exclude the writes its GSIs refused
+     *                 (those are the GSI's events, docs/RULES.md#THROTTLE-EVENTS-BACK-PRESSURE)
      * @param throttleEventsByReason events by DynamoDB throttling reason name (e.g.
-     *                 "IndexWriteKeyRangeThroughputExceeded", on a GSI and on its table); reasons
-     *                 with no events are absent
+     *                 "IndexWriteKeyRangeThroughputExceeded" on a GSI, "TableWrite..." on a
+     *                 table); reasons with no events are absent
      * @param throttledRequests requests throttled (each attempt counts)
      * @param partitionCount partitions at the minute's end
+     * @param gsiBackPressureRefusals the table only: its write attempts (each retry counts, as for
+     *                 throttle events) refused in the minute because a GSI
+     *                 had no capacity for its part (GSI back-pressure, docs/RULES.md#GSI-BACK-PRESSURE),
+     *                 apart from {@code writeThrottleEvents}; 0 for a GSI
      */
     public record Minute(int minute, double consumedReadUnits, double consumedWriteUnits,
             double provisionedReadUnits, double provisionedWriteUnits, long readThrottleEvents,
             long writeThrottleEvents, Map<String, Long> throttleEventsByReason, long throttledRequests,
-            int partitionCount) {}
+            int partitionCount, long gsiBackPressureRefusals) {
+
+        /** A minute without back-pressure refusals (a GSI's, or a table's whose GSIs refused nothing). */
+        public Minute(int minute, double consumedReadUnits, double consumedWriteUnits, double provisionedReadUnits,
+                double provisionedWriteUnits, long readThrottleEvents, long writeThrottleEvents,
+                Map<String, Long> throttleEventsByReason, long throttledRequests, int partitionCount) {
+            this(minute, consumedReadUnits, consumedWriteUnits, provisionedReadUnits, provisionedWriteUnits, readThrottleEvents,
+                    writeThrottleEvents, throttleEventsByReason, throttledRequests, partitionCount, 0);
+        }
+    }
 
     /**
      * Sums over the run, in the same units as {@link Minute}.
      *
      * @param peakConsumedWriteUnitsPerSecond the busiest simulated second's consumed write units
      * @param peakConsumedReadUnitsPerSecond  the busiest simulated second's consumed read units
+     * @param gsiBackPressureRefusals the table only: its writes its GSIs refused over the run
+     *                 (see {@link Minute#gsiBackPressureRefusals}); 0 for a GSI
      */
     public record Totals(double consumedReadUnits, double consumedWriteUnits, long readThrottleEvents,
             long writeThrottleEvents, Map<String, Long> throttleEventsByReason, long throttledRequests,
-            double peakConsumedReadUnitsPerSecond, double peakConsumedWriteUnitsPerSecond) {}
+            double peakConsumedReadUnitsPerSecond, double peakConsumedWriteUnitsPerSecond, long gsiBackPressureRefusals) {
+
+        /** Totals without back-pressure refusals (a GSI's, or a table's whose GSIs refused nothing). */
+        public Totals(double consumedReadUnits, double consumedWriteUnits, long readThrottleEvents, long writeThrottleEvents,
+                Map<String, Long> throttleEventsByReason, long throttledRequests, double peakConsumedReadUnitsPerSecond,
+                double peakConsumedWriteUnitsPerSecond) {
+            this(consumedReadUnits, consumedWriteUnits, readThrottleEvents, writeThrottleEvents, throttleEventsByReason,
+                    throttledRequests, peakConsumedReadUnitsPerSecond, peakConsumedWriteUnitsPerSecond, 0);
+        }
+    }
 
     /**
      * One partition's load over the run.

@@ -90,11 +90,12 @@ final class ReportBuilder {
     }
 
     /**
-     * One table or GSI. A table's write throttle events include those its GSIs' back-pressure
-     * caused ({@code gsis}' write events: a GSI is written only by its table's writes, so each of
-     * its write throttle events refused one table write), as DynamoDB counts a table write refused
-     * for a GSI in the table's WriteThrottleEvents, under the GSI's reason
-     * (docs/RULES.md#THROTTLE-EVENTS-BACK-PRESSURE, #GSI-BACK-PRESSURE).
+     * One table or GSI. Its throttle events are its own, as CloudWatch's WriteThrottleEvents of
+     * the table (or the GSI) count them: a table write a GSI refused is the GSI's event, not the
+     * table's (docs/RULES.md#THROTTLE-EVENTS-BACK-PRESSURE). A table's writes its GSIs refused are
+     * reported apart, as its GSI back-pressure refusals: {@code gsis}' write events, since a GSI is
+     * written only by its table's writes and the capacity model books one event, on the first GSI
+     * that refused, for each table write it refuses (docs/RULES.md#GSI-BACK-PRESSURE).
      */
     private ResourceReport resource(TableMetadata t, String index, PartitionMap map, long keyspaceId, List<ResourceReport> gsis) {
         String resource = ResourceTallies.resource(t.name(), index);
@@ -115,8 +116,10 @@ final class ReportBuilder {
             }
         }
         Map<String, Long> backPressure = new java.util.TreeMap<>();
+        long refusedByGsis = 0;
         for (ResourceReport g : gsis) {
             if (g.totals().writeThrottleEvents() > 0) backPressure.put(g.index(), g.totals().writeThrottleEvents());
+            refusedByGsis += g.totals().writeThrottleEvents();
         }
         int lastPartitions = map.partitionCount();
         for (int m = 0; m < minutes; m++) {
@@ -125,33 +128,21 @@ final class ReportBuilder {
                 long n = Math.round(e.getValue()[m]);
                 if (n > 0) byReason.put(e.getKey(), n);
             }
-            long writeThrottles = Math.round(writeEvents[m]);
-            for (ResourceReport g : gsis) {
-                ResourceReport.Minute gm = g.minutes().get(m);
-                writeThrottles += gm.writeThrottleEvents();
-                gm.throttleEventsByReason().forEach((reason, n) -> {
-                    if (reason.startsWith("IndexWrite")) byReason.merge(reason, n, Long::sum);
-                });
-            }
+            long refused = 0;
+            for (ResourceReport g : gsis) refused += g.minutes().get(m).writeThrottleEvents();
             int parts = partitions[m] > 0 ? (int) partitions[m] : (m > 0 ? rows.get(m - 1).partitionCount() : lastPartitions);
             long throttledRequests = m < minutes - 1 ? tallies.throttledRequests(resource, m) : tallies.throttledRequestsFrom(resource, m);
             rows.add(new ResourceReport.Minute(m, readUnits[m], writeUnits[m], provisionedRead[m], provisionedWrite[m],
-                    Math.round(readEvents[m]), writeThrottles, byReason, throttledRequests, parts));
+                    Math.round(readEvents[m]), Math.round(writeEvents[m]), byReason, throttledRequests, parts, refused));
         }
         Map<String, Long> totalReasons = new LinkedHashMap<>();
         for (Map.Entry<String, double[]> e : reasons.entrySet()) {
             long n = Math.round(sum(e.getValue()));
             if (n > 0) totalReasons.put(e.getKey(), n);
         }
-        long writeThrottles = Math.round(sum(writeEvents));
-        for (ResourceReport g : gsis) {
-            writeThrottles += g.totals().writeThrottleEvents();
-            g.totals().throttleEventsByReason().forEach((reason, n) -> {
-                if (reason.startsWith("IndexWrite")) totalReasons.merge(reason, n, Long::sum);
-            });
-        }
         ResourceReport.Totals totals = new ResourceReport.Totals(sum(readUnits), sum(writeUnits), Math.round(sum(readEvents)),
-                writeThrottles, totalReasons, tallies.throttledRequests(resource), tally.peakPerSecond[0], tally.peakPerSecond[1]);
+                Math.round(sum(writeEvents)), totalReasons, tallies.throttledRequests(resource), tally.peakPerSecond[0],
+                tally.peakPerSecond[1], refusedByGsis);
         long splits = Math.round(sum(perMinute(t.name(), index, Metric.PARTITION_SPLITS, false)));
         CountingStorage.Counts written = counts.get(keyspaceId);
         TableStatistics stats = db.engine.catalog().statistics(keyspaceId);

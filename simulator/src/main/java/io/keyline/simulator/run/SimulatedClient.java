@@ -1,5 +1,6 @@
 package io.keyline.simulator.run;
 
+import io.keyline.capacity.Rules;
 import io.keyline.engine.Engine;
 import io.keyline.error.ApiException;
 import io.keyline.op.Operation;
@@ -14,9 +15,10 @@ import java.util.PriorityQueue;
  * {@link io.keyline.op.Operations#handle} (the path the server's requests take), and as an AWS
  * SDK would, retries a throttled attempt after a backoff ({@link Backoff}) until
  * {@link Workload.ClientModel#maxAttempts}, resends a batch's unprocessed items the same way,
- * and follows LastEvaluatedKey when the request asks for every page. Every attempt takes
- * {@link #SERVICE_TIME} of simulated time to answer; a request's latency is from its first
- * attempt to its final answer.
+ * and follows LastEvaluatedKey when the request asks for every page. An attempt takes
+ * {@link #SERVICE_TIME} of simulated time to answer, and a Query or Scan page also the time to
+ * read its bytes at {@link #PAGE_READ_BYTES_PER_SECOND} ({@link #serviceNanos}); a request's
+ * latency is from its first attempt to its final answer.
  *
  * <p>Attempts due later (retries, next pages) wait in a queue ordered by due time and then by
  * the order they were queued; the traffic's next request and the queue's head go in time
@@ -28,6 +30,14 @@ final class SimulatedClient {
     /** Simulated time one attempt takes to answer: DynamoDB's single-digit milliseconds, taken as 5 ms. */
     static final Duration SERVICE_TIME = Duration.ofMillis(5);
     private static final long SERVICE_NANOS = SERVICE_TIME.toNanos();
+    /**
+     * How fast one Query or Scan page's bytes are read and sent: 8 MB a second, so a full 1 MB page
+     * answers in about 130 ms (docs/SIMULATOR.md, "The simulated client", gives the sources). A
+     * sequential scan then takes about 1,000 RCU a second eventually consistent from the one
+     * partition it reads, a third of its 3,000 (docs/RULES.md#CAP-PARTITION-READ), as a sequential
+     * Scan in DynamoDB does; at 5 ms a page it asked 25,600.
+     */
+    static final double PAGE_READ_BYTES_PER_SECOND = 8 * 1024 * 1024;
     /** How often the progress listener is told, at most, in wall time. */
     private static final long PROGRESS_NANOS = 200_000_000L;
 
@@ -52,6 +62,10 @@ final class SimulatedClient {
         final PatternTally pattern;
         final long firstNanos;
         JsonObject body;
+        /** The last answer's service time. */
+        long serviceNanos = SERVICE_NANOS;
+        /** {@link #body} checked and decoded, once for all its attempts; null until the first and after the body changes. */
+        Object decoded;
         int attempt = 1;
         long dueNanos;
         long order;
@@ -125,7 +139,9 @@ final class SimulatedClient {
         db.model().weighRequests(tally.weight());
         Object response;
         try {
-            response = db.operations.handle(call.operation, call.body);
+            // what Operations.handle does, the checks and decoding once per body: a retry sends the same body
+            if (call.decoded == null) call.decoded = db.operations.decode(call.operation, call.body);
+            response = run(call.operation, call.decoded);
         } catch (ApiException e) {
             if (Engine.isThrottling(e)) throttled(call, e);
             else finish(call, e.name());
@@ -137,6 +153,7 @@ final class SimulatedClient {
     private void answered(Call call, Object response) {
         PatternTally tally = call.pattern;
         double units = Responses.units(response);
+        call.serviceNanos = serviceNanos(call.body, response, units);
         if (Responses.isRead(call.request.operation())) tally.readUnits += units;
         else tally.writeUnits += units;
         long returned = Responses.itemsReturned(response);
@@ -148,8 +165,9 @@ final class SimulatedClient {
             JsonObject nextPage = call.request.followPages() ? Responses.nextPage(call.body, response) : null;
             if (nextPage != null) {
                 call.body = nextPage;
+                call.decoded = null;
                 call.attempt = 1;
-                queue(call, time.now() + SERVICE_NANOS);
+                queue(call, time.now() + call.serviceNanos);
                 return;
             }
         }
@@ -158,6 +176,7 @@ final class SimulatedClient {
             tally.throttledAttempts++;
             if (call.attempt < client.maxAttempts()) {
                 call.body = unprocessed;
+                call.decoded = null;
                 retry(call);
                 return;
             }
@@ -167,7 +186,13 @@ final class SimulatedClient {
         finish(call, null);
     }
 
+    @SuppressWarnings("unchecked")
+    private static <R> Object run(Operation<R> operation, Object decoded) {
+        return operation.run((R) decoded);
+    }
+
     private void throttled(Call call, ApiException e) {
+        call.serviceNanos = SERVICE_NANOS; // refused before reading anything
         call.pattern.throttledAttempts++;
         resources.throttled(e, call.pattern.weight(), time.minute());
         if (call.attempt < client.maxAttempts()) retry(call);
@@ -177,7 +202,7 @@ final class SimulatedClient {
     private void retry(Call call) {
         long delay = backoff.delayNanos(call.attempt);
         call.attempt++;
-        queue(call, time.now() + SERVICE_NANOS + delay);
+        queue(call, time.now() + call.serviceNanos + delay);
     }
 
     private void queue(Call call, long dueNanos) {
@@ -190,7 +215,22 @@ final class SimulatedClient {
     private void finish(Call call, String error) {
         if (error == null) call.pattern.succeeded++;
         else call.pattern.failed(error);
-        call.pattern.latency(time.now() + SERVICE_NANOS - call.firstNanos);
+        call.pattern.latency(time.now() + call.serviceNanos - call.firstNanos);
+    }
+
+    /**
+     * The simulated time an answer takes: {@link #SERVICE_TIME}, plus for a Query or Scan page the
+     * bytes it read at {@link #PAGE_READ_BYTES_PER_SECOND}. The bytes are those its read units
+     * paid for (a page is charged on the bytes it read, before any filter, rounded up to 4 KB:
+     * docs/RULES.md#CAP-READ-PAGE), 8 KB a unit eventually consistent and 4 KB strongly. Other
+     * operations read or write at most one 400 KB item a request and keep the flat time.
+     */
+    static long serviceNanos(JsonObject request, Object response, double readUnits) {
+        if (!Responses.isPage(response) || readUnits <= 0) return SERVICE_NANOS;
+        boolean consistent = Boolean.TRUE.equals(request.raw().get("ConsistentRead"));
+        // a unit is 4 KB strongly consistent, 8 KB eventually (docs/RULES.md#CAP-READ-UNIT, #CAP-READ-CONSISTENCY)
+        double bytes = readUnits * Rules.READ_UNIT_BYTES / (consistent ? 1 : Rules.EVENTUAL_READ_FACTOR);
+        return SERVICE_NANOS + Math.round(bytes / PAGE_READ_BYTES_PER_SECOND * 1e9);
     }
 
     private void report(Duration total, boolean last) {

@@ -26,9 +26,11 @@ class AdvisorTest {
         List<Finding> f = advise(SeedReports.iotBefore());
         Finding throttling = only(f, "PARTITION_THROTTLING");
         assertThat(throttling.severity()).isEqualTo(Severity.CRITICAL);
-        assertThat(throttling.index()).as("the table's events name an index: the GSI is blamed").isEqualTo("by-day");
+        assertThat(throttling.index()).as("the GSI's events, not the table's: the GSI is blamed").isEqualTo("by-day");
         assertThat(throttling.headline()).startsWith("throttled at 0.6% of provisioned: a partition problem, in GSI by-day")
-                .contains("partition 1 of 1", "IndexWriteKeyRangeThroughputExceeded");
+                .contains("partition 1 of 1", "IndexWriteKeyRangeThroughputExceeded")
+                .endsWith("its back-pressure refused 83,400,000 write attempts of table telemetry");
+        assertThat(throttling.numbers()).containsEntry("gsiBackPressureRefusals", 83_400_000.0);
         assertThat(throttling.numbers().get("consumedShareOfProvisioned")).isCloseTo(1_000 / 180_000.0, within(1e-9));
         assertThat(throttling.fix()).contains("will not help");
 

@@ -80,6 +80,13 @@ class HtmlReportBrowserTest {
         Object reason = script("const el = document.querySelectorAll('.chart[data-kind=throttles]')[1];"
                 + " return echarts.getInstanceByDom(el).getOption().series[0].name;");
         assertThat(reason).isEqualTo("IndexWriteKeyRangeThroughputExceeded");
+        // the table's own throttle events are none (CloudWatch's WriteThrottleEvents of the table leave out
+        // what its GSI refused): its chart draws the writes its GSI refused, named as such, and says how many
+        Object refused = script("const el = document.querySelectorAll('.chart[data-kind=throttles]')[0];"
+                + " return echarts.getInstanceByDom(el).getOption().series.map(s => s.name).join('|');");
+        assertThat(refused).isEqualTo("write attempts refused by GSI back-pressure");
+        assertThat((String) script("return document.querySelector('.resource .backpressure').innerText"))
+                .startsWith("GSI back-pressure: 25,200,000 write attempts of this table (retries included) were refused").contains("GSI status-index 25,200,000");
         Object gsiWrites = script("const el = document.querySelectorAll('.chart[data-kind=consumed]')[1];"
                 + " return echarts.getInstanceByDom(el).getOption().series[0].data[0];");
         assertThat(((Number) gsiWrites).doubleValue()).isEqualTo(1_000.0);
@@ -88,6 +95,24 @@ class HtmlReportBrowserTest {
         assertThat(first).startsWith("throttled at 3% of provisioned: a partition problem, in GSI status-index");
         assertThat((String) script("return document.getElementById('cost').innerText")).contains("provisioned as declared", "$10,535");
         screenshot("simulate-report.png");
+    }
+
+    /**
+     * A report written by {@code keyline simulate --html FILE}, opened as a person would: run with
+     * {@code -Dkeyline.simulate.html=FILE}; every chart must draw, and the page is saved as
+     * target/simulate-report-file.png to look at. Skipped without the property.
+     */
+    @Test void aReportFileFromTheCommandLineDraws() throws Exception {
+        String file = System.getProperty("keyline.simulate.html", "");
+        assumeTrue(!file.isEmpty(), "no -Dkeyline.simulate.html=FILE: nothing to open");
+        browser.get(Path.of(file).toAbsolutePath().toUri().toString());
+        new WebDriverWait(browser, Duration.ofSeconds(60)).until(d -> "true".equals(script("return document.body.dataset.ready || ''")));
+        Number charts = (Number) script("return document.querySelectorAll('.chart').length");
+        Number drawn = (Number) script("return [...document.querySelectorAll('.chart')].filter(el => el.querySelector('canvas')"
+                + " && echarts.getInstanceByDom(el)).length");
+        assertThat(drawn.intValue()).isEqualTo(charts.intValue()).isPositive();
+        Files.createDirectories(Path.of("target"));
+        screenshot("simulate-report-file.png");
     }
 
     private Object script(String js) {

@@ -12,7 +12,7 @@ class HtmlReportTest {
     @Test
     void thePageNeedsNoNetwork() {
         String page = HtmlReport.render(Outcome.of(SeedReports.iotBefore()));
-        assertThat(page).startsWith("<!DOCTYPE html>").contains("echarts", "\"format\" : \"keyline-simulate/1\"")
+        assertThat(page).startsWith("<!DOCTYPE html>").contains("echarts", "\"format\" : \"keyline-simulate/2\"")
                 .doesNotContain("/*@ECHARTS@*/", "/*@REPORT@*/", "@TITLE@");
         // the markup outside the scripts' bodies (ECharts' code holds tags in strings) loads nothing
         String markup = page.replaceAll("(?s)(<script[^>]*>).*?</script>", "$1</script>");

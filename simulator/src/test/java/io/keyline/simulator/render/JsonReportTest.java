@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
  * {@code -Dkeyline.golden.update=true} and document the change in docs/SIMULATOR.md.
  */
 class JsonReportTest {
-    private static final Set<String> DATA_KEYED = Set.of("numbers", "sampling", "errors", "throttleEventsByReason", "gsiBackPressureEvents");
+    private static final Set<String> DATA_KEYED = Set.of("numbers", "sampling", "errors", "throttleEventsByReason", "gsiBackPressureRefusalsByIndex");
 
     @Test
     void fieldNamesMatchTheGoldenFile() throws IOException {
@@ -46,7 +46,7 @@ class JsonReportTest {
         @SuppressWarnings("unchecked")
         Map<String, Object> doc = (Map<String, Object>) Json.parse(JsonReport.render(Outcome.of(SeedReports.iotBefore()))
                 .getBytes(StandardCharsets.UTF_8));
-        assertThat(doc.get("format")).isEqualTo("keyline-simulate/1");
+        assertThat(doc.get("format")).isEqualTo("keyline-simulate/2");
         assertThat(doc.get("simulatedSeconds")).isEqualTo(new BigDecimal("600.0"));
         @SuppressWarnings("unchecked")
         List<Map<String, Object>> findings = (List<Map<String, Object>>) doc.get("findings");

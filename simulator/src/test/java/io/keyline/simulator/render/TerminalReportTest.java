@@ -36,10 +36,30 @@ class TerminalReportTest {
         assertThat(orders).endsWith("3.0 GB");
     }
 
+    /** docs/RULES.md#THROTTLE-EVENTS-BACK-PRESSURE: the table's own events as CloudWatch counts them, its GSI's refusals apart. */
+    @Test
+    void theWritesAGsiRefusedAreSaidApartFromTheTablesOwnThrottleEvents() {
+        List<String> lines = Arrays.asList(ORDERS.split("\n"));
+        int header = indexOf(lines, "  table / GSI         mode");
+        String head = lines.get(header), orders = lines.get(header + 2), gsi = lines.get(header + 3);
+        int eventsEnd = head.indexOf("throttle events") + "throttle events".length();
+        int refusedEnd = head.indexOf("refused by GSIs") + "refused by GSIs".length();
+        assertThat(orders.substring(0, eventsEnd)).endsWith(" 0");
+        assertThat(orders.substring(0, refusedEnd)).endsWith(" 25,200,000");
+        assertThat(gsi.substring(0, eventsEnd)).endsWith(" 25,200,000");
+        assertThat(gsi.substring(0, refusedEnd)).endsWith(" -");
+        String byReason = ORDERS.substring(ORDERS.indexOf("\nThrottle events by reason"), ORDERS.indexOf("\nHottest partitions"));
+        assertThat(byReason).contains("  Orders / status-index  IndexWriteKeyRangeThroughputExceeded")
+                .doesNotContain("  Orders  ").contains("GSI back-pressure: 25,200,000 write attempts of table Orders (retries included) were refused");
+    }
+
     @Test
     void theCostNamesTheMonthAndEachMode() {
         assertThat(ORDERS).contains("Monthly cost (730 h: the 10m simulated × 4,380)", "on demand ", "provisioned as declared",
                 "provisioned at the observed peak", "on demand, every throttled request served");
+        // what the month assumes, in its units: the run's average held for 730 hours (iot-after's $230,000 against the seed's $31,000)
+        String after = TerminalReport.render(Outcome.of(SeedReports.iotAfter()));
+        assertThat(after).contains("The month holds this run's average rates for all 730 hours: 140,700 write units and");
         String scan = TerminalReport.render(Outcome.of(SeedReports.scan400k()));
         assertThat(scan).doesNotContain("provisioned as declared").contains("Scan pending-scan reads 400,000 items to return 10");
     }
