@@ -37,7 +37,11 @@ for v in "${variants[@]}"; do
   echo "$name: $(grep ' rep 1:' "$out/log-$name" | sed -E 's/ +/ /g' || echo "no result, see $out/log-$name")"
   awk -v patterns="$patterns" '
     BEGIN { n = split(patterns, p, " ") }
-    { count = $NF; total += count; for (i = 1; i <= n; i++) if (index($0, p[i])) hit[i] += count }
-    END { for (i = 1; i <= n; i++) printf "  %-24s %6.2f%% of %d samples\n", p[i], 100 * hit[i] / total, total }
+    { count = $NF; total += count
+      # the JIT compiler and start-up run once, not per request: shares are also given without them
+      steady = !index($0, "CompileBroker") && !index($0, "Keyline.main") && !index($0, "LauncherHelper")
+      if (steady) rest += count
+      for (i = 1; i <= n; i++) if (index($0, p[i])) { hit[i] += count; if (steady) hitRest[i] += count } }
+    END { for (i = 1; i <= n; i++) printf "  %-24s %6.2f%% of %d samples, %6.2f%% of the %d not JIT or start-up\n", p[i], 100 * hit[i] / total, total, 100 * hitRest[i] / rest, rest }
   ' "$collapsed"
 done
