@@ -13,7 +13,8 @@ public record CrashReport(int cycles, long seed, int writers, Duration elapsed, 
                           long serverErrors, long transactionsAcknowledged, long transactionReplays,
                           long transactionRetriesAfterRestart, long idempotencyMismatches, long itemsChecked,
                           int lostWrites, int lostTransactions, int halfApplied, int appliedTwiceSameLife,
-                          int appliedTwiceAfterRestart, int gsiMismatchCycles, int lsiMismatchCycles, List<String> details) {
+                          int appliedTwiceAfterRestart, int gsiMismatchCycles, int lsiMismatchCycles, List<String> details,
+                          int appliedAgainPastWindow) {
 
     /** True when nothing acknowledged was lost, no transaction was half applied or applied twice, and the indexes matched. */
     public boolean clean() {
@@ -38,6 +39,7 @@ public record CrashReport(int cycles, long seed, int writers, Duration elapsed, 
         line(sb, "transactions applied twice in one server life (goal 0)", appliedTwiceSameLife);
         line(sb, "transactions applied twice after a restart (goal 0)", appliedTwiceAfterRestart);
         line(sb, "IdempotentParameterMismatch on a same-token retry (goal 0)", idempotencyMismatches);
+        line(sb, "applied again by a retry past the token's 10 minutes (allowed)", appliedAgainPastWindow);
         line(sb, "checks where the GSI differed from its table (goal 0)", gsiMismatchCycles);
         line(sb, "checks where the LSI differed from its table (goal 0)", lsiMismatchCycles);
         for (String d : details) sb.append("  ").append(d).append('\n');
