@@ -188,7 +188,21 @@ public final class ServeCommand implements Callable<Integer> {
     @Option(names = "--tls-key", paramLabel = "PEM", description = "The certificate's private key (PEM, unencrypted PKCS#8).")
     Path tlsKey;
 
-    /** The server's security from --auth, --credentials, --tls-cert and --tls-key; a mistake is a StartupException. */
+    // ---- Host checking (docs/SECURITY.md, "Host names") ----
+
+    @Option(names = "--allowed-hosts", paramLabel = "NAMES", split = ",",
+            description = "Host names, besides localhost, IP addresses and --host, that requests may call this server by "
+                    + "(comma-separated; * for any). Checked under --auth none, so that a web page cannot reach the server "
+                    + "through DNS rebinding; under --auth enforce only when given.")
+    java.util.List<String> allowedHosts;
+
+    /** The Host names the server answers to: checked under --auth none, and under enforce when --allowed-hosts is given. */
+    io.keyline.server.HostCheck hostCheck(AuthMode mode) {
+        if (mode == AuthMode.ENFORCE && allowedHosts == null) return io.keyline.server.HostCheck.ANY;
+        return io.keyline.server.HostCheck.of(host, allowedHosts == null ? java.util.List.of() : allowedHosts);
+    }
+
+    /** The server's security from --auth, --credentials, --tls-cert, --tls-key and --allowed-hosts; a mistake is a StartupException. */
     ServerSecurity security() {
         AuthMode mode;
         try {
@@ -207,7 +221,7 @@ public final class ServeCommand implements Callable<Integer> {
             if (mode == AuthMode.ENFORCE) {
                 authenticator = Authenticator.enforce(CredentialStore.load(credentialsFile, SystemClock.INSTANCE), SystemClock.INSTANCE);
             }
-            return new ServerSecurity(authenticator, tlsCert == null ? null : PemTls.serverContext(tlsCert, tlsKey));
+            return new ServerSecurity(authenticator, tlsCert == null ? null : PemTls.serverContext(tlsCert, tlsKey), hostCheck(mode));
         } catch (IllegalArgumentException e) {
             throw new StartupException(e.getMessage(), e);
         }

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
-/** {@code keyline serve}'s security options: {@code --auth}, {@code --credentials}, {@code --tls-cert}, {@code --tls-key}. */
+/** {@code keyline serve}'s security options: {@code --auth}, {@code --credentials}, {@code --tls-cert}, {@code --tls-key}, {@code --allowed-hosts}. */
 class SecurityOptionsTest {
     @TempDir Path dir;
 
@@ -55,5 +55,19 @@ class SecurityOptionsTest {
         assertThatThrownBy(() -> parse("--tls-cert", "cert.pem")).hasMessageContaining("--tls-cert and --tls-key go together");
         assertThatThrownBy(() -> parse("--tls-cert", dir.resolve("c.pem").toString(), "--tls-key", dir.resolve("k.pem").toString()))
                 .isInstanceOf(ServeCommand.StartupException.class).hasMessageContaining("is not a readable file");
+    }
+
+    @Test void hostsAreCheckedUnderAuthNoneAndUnderEnforceOnlyWhenAsked() throws Exception {
+        assertThat(parse().hosts().allows("localhost:8000")).isTrue();
+        assertThat(parse().hosts().allows("attacker.example:8000")).isFalse();
+        assertThat(parse("--allowed-hosts", "keyline,db.internal").hosts().allows("db.internal:8000")).isTrue();
+        assertThat(parse("--allowed-hosts", "*").hosts().allowsAny()).isTrue();
+        Path file = dir.resolve("credentials");
+        Files.writeString(file, "[default]\naws_access_key_id = AKIDEXAMPLE\naws_secret_access_key = s3cr3t-value\n");
+        assertThat(parse("--host", "0.0.0.0", "--credentials", file.toString()).hosts().allowsAny()).isTrue();
+        assertThat(parse("--host", "0.0.0.0", "--credentials", file.toString(), "--allowed-hosts", "db.internal").hosts()
+                .allows("attacker.example")).isFalse();
+        assertThatThrownBy(() -> parse("--allowed-hosts", "http://x/")).isInstanceOf(ServeCommand.StartupException.class)
+                .hasMessageContaining("is not a host name");
     }
 }

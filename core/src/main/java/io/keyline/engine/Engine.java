@@ -157,7 +157,8 @@ public final class Engine implements AutoCloseable {
         });
         this.backups = new Backups(backupServices, catalog, namespace);
         TransactionCapacity transactionCapacity = new TransactionCapacity(capacity, itemCapacity);
-        this.batches = new Batches(new Transactions(items, new IdempotencyTokens(clock, storage), BatchAdmission.ADMIT_ALL,
+        IdempotencyTokens tokens = new IdempotencyTokens(clock, storage);
+        this.batches = new Batches(new Transactions(items, tokens, BatchAdmission.ADMIT_ALL,
                 transactionCapacity), transactionCapacity, namespace);
         this.tables = new Tables(catalog, capacity, indexes, clock, settings, namespace, settings.region(), insights, streamRegistry,
                 backupServices);
@@ -170,6 +171,11 @@ public final class Engine implements AutoCloseable {
         // Restores a crash cut short load again, now that every table has its partitions (docs/RULES.md#BACKUP-RESTORE-BACKGROUND).
         backupServices.resumeRestores();
         if (clusterDuties != null) clusterDuties.start();
+        // After a reopen in place, what this constructor read at start is read again (docs/RULES.md#STORAGE-RECOVERY-RESTART).
+        storage.onReopen(() -> {
+            indexes.recoverAfterReopen();
+            tokens.reloadAfterReopen();
+        });
     }
 
     /** A view of {@code root} for namespace {@code ns}, showing ARNs in {@code region}. */

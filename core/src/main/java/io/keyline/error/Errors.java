@@ -205,4 +205,12 @@ public final class Errors {
     public static ApiException serviceUnavailable(String message) {
         return new ApiException(DDB + "ServiceUnavailable", 503, message, null);
     }
+
+    /**
+     * A request whose Host header names another server (docs/RULES.md#SERVER-HOST): 404, the
+     * answer to anything that is not one of this endpoint's API calls, with a message saying why.
+     */
+    public static ApiException foreignHost(String message) {
+        return new ApiException(CORAL_SERVICE + "UnknownOperationException", 404, message, null);
+    }
 }

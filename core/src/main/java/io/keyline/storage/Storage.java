@@ -45,6 +45,15 @@ public interface Storage extends ReadView, AutoCloseable {
      */
     default void partitionLayout(PartitionLayout layout) {}
 
+    /**
+     * Runs {@code action} each time the backend has reopened in place after a failure
+     * (docs/RULES.md#STORAGE-RECOVERY-RESTART), on the recovering thread, after the reopen and
+     * before other callers are let in: the action may read and write this storage, and sees what
+     * the reopened data holds (a write whose call failed may be there). If it throws, the reopen
+     * counts as failed and is tried again. A backend that never reopens ignores it.
+     */
+    default void onReopen(Runnable action) {}
+
     /** Human-readable location of the data, for the start-up log line. */
     String describe();
 

@@ -2,7 +2,6 @@ package io.keyline.server;
 
 import io.keyline.error.Errors;
 import io.netty.buffer.ByteBufHolder;
-import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.http.HttpContent;
@@ -14,7 +13,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * Bounds the request bytes the server holds at once, across all connections
  * (docs/RULES.md#SERVER-CONNECTION-LIMITS): each connection reserves its body bytes from one
  * shared budget as they arrive and gives each request's back once that request is answered. A body that
- * does not fit is refused with a retryable 503 ServiceUnavailable and its connection closed,
+ * does not fit is refused with a retryable 503 ServiceUnavailable and its connection closed
+ * (after a {@link LingeringClose}),
  * so 300 clients each sending 16 MB cannot hold 5 GB: the count of connections alone does not
  * bound memory, their bytes do.
  *
@@ -99,9 +99,14 @@ final class BodyBudget {
         private void refuse(ChannelHandlerContext ctx, Object msg) {
             ReferenceCountUtil.release(msg);
             refused = true;
+            // The part of the body already read goes now, not when the lingering connection closes:
+            // removing the aggregator releases it, and its bytes go back to the budget.
+            if (ctx.pipeline().get(BodyLimitAggregator.class) != null) ctx.pipeline().remove(BodyLimitAggregator.class);
+            release(reading);
+            reading = 0;
             Reply reply = Reply.error(Errors.serviceUnavailable(FULL_MESSAGE));
-            ctx.writeAndFlush(replies.build(reply, replies.newRequestId(), io.netty.handler.codec.http.HttpVersion.HTTP_1_1, false))
-                    .addListener(ChannelFutureListener.CLOSE);
+            // Lingering, not closed at once: the client still sending would see a reset, not the 503 it can retry.
+            LingeringClose.refuse(ctx, replies.build(reply, replies.newRequestId(), io.netty.handler.codec.http.HttpVersion.HTTP_1_1, false));
         }
     }
 }

@@ -1,6 +1,5 @@
 package io.keyline.server;
 
-import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelPipeline;
 import io.netty.handler.codec.http.HttpMessage;
@@ -14,8 +13,9 @@ import io.keyline.error.Errors;
 /**
  * Aggregates a request into one buffer, up to the request size limit. A request announced
  * larger (Content-Length) is refused before its body is read; a chunked one as soon as it passes
- * the limit. The refusal is DynamoDB's 413 in JSON, and the connection is closed so that the
- * rest of the body is never read. One instance per channel (the aggregator is stateful).
+ * the limit. The refusal is DynamoDB's 413 in JSON, and the connection is closed after a
+ * {@link LingeringClose}, so that the rest of the body is thrown away unbuffered and the client,
+ * still sending, reads the 413 rather than a reset. One instance per channel (the aggregator is stateful).
  */
 final class BodyLimitAggregator extends HttpObjectAggregator {
     private final HttpReplies replies;
@@ -46,7 +46,7 @@ final class BodyLimitAggregator extends HttpObjectAggregator {
             return;
         }
         Reply reply = Reply.error(Errors.requestTooLarge(RequestLimits.TOO_LARGE_MESSAGE));
-        ctx.writeAndFlush(replies.build(reply, replies.newRequestId(), request.protocolVersion(), false))
-                .addListener(ChannelFutureListener.CLOSE);
+        // Not closed at once: a client still sending its body would see a reset, not the 413.
+        LingeringClose.refuse(ctx, replies.build(reply, replies.newRequestId(), request.protocolVersion(), false));
     }
 }

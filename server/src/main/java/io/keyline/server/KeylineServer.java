@@ -160,6 +160,8 @@ public final class KeylineServer implements AutoCloseable {
                         addDeadlines(ch.pipeline(), handler);
                         BodyBudget.Gate gate = bodyBudget.new Gate(replies);
                         ch.pipeline().addBefore(ch.pipeline().context(BodyLimitAggregator.class).name(), "budget", gate);
+                        // A foreign Host is refused before its body is read (docs/RULES.md#SERVER-HOST).
+                        if (!security.hosts().allowsAny()) ch.pipeline().addBefore("budget", "host", new HostGate(security.hosts(), replies));
                         handler.afterReply(gate::replied);
                     }
                 });

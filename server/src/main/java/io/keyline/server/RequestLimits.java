@@ -20,6 +20,12 @@ final class RequestLimits {
     /** docs/RULES.md#STORAGE-RECOVERY: storage is down and being reopened; nothing was attempted. */
     static final String STORAGE_UNAVAILABLE_MESSAGE = "The service is unavailable while its storage recovers; retry the request";
 
+    /** docs/RULES.md#SERVER-HOST: what a request whose Host names another server is told (the header may be anything: shown cut short). */
+    static String foreignHostMessage(String host) {
+        String shown = host.length() > 100 ? host.substring(0, 100) + "..." : host;
+        return "Host '" + shown + "' does not name this server; start it with --allowed-hosts NAME to accept the name";
+    }
+
     /** A request that is not a DynamoDB API call at all: DynamoDB answers 404 UnknownOperationException. */
     static ApiException unsupportedContentType() {
         return Errors.notAnApiCall();

@@ -14,12 +14,21 @@ import java.util.List;
 import io.keyline.bench.load.RawRequests;
 
 /**
- * One server started as a child process, with its output in a log file. It is ready when it
- * answers a ListTables request with any HTTP status; {@link #readyAfter} is the time from launch
- * to that first answer. {@link #close} destroys it (and its children). Not thread-safe.
+ * One server started as a child process, with its output in a log file. It is ready when its
+ * {@link Readiness} probe says so (for the benchmarks: it answers a ListTables request with any
+ * HTTP status); {@link #readyAfter} is the time from launch to then. {@link #close} destroys it
+ * (and its children). The one launch-and-wait of the project's child servers: the benchmarks'
+ * targets here, and the reliability harnesses' Keyline (its {@code KeylineProcess}, started
+ * again after each kill). Not thread-safe.
  */
 public final class ServerProcess implements AutoCloseable {
     private static final long PROBE_INTERVAL_MILLIS = 10;
+
+    /** Whether the server on {@code port} is ready now; called every few milliseconds until it is. */
+    @FunctionalInterface
+    public interface Readiness {
+        boolean ready(int port);
+    }
 
     private final String name;
     private final Process process;
@@ -33,18 +42,29 @@ public final class ServerProcess implements AutoCloseable {
         this.readyAfter = readyAfter;
     }
 
-    /** Launches the command in workDir and waits up to {@code timeout} for its first answer. */
+    /** Launches the command in workDir and waits up to {@code timeout} for its first answer (to ListTables). */
     public static ServerProcess start(String name, List<String> command, Path workDir, Path log, int port,
                                       Duration timeout, Clock clock) throws IOException {
+        ProcessBuilder builder = new ProcessBuilder(command).directory(workDir.toFile())
+                .redirectErrorStream(true).redirectOutput(log.toFile());
+        return start(name, builder, log, port, timeout, clock, p -> answers(p, clock));
+    }
+
+    /**
+     * Launches {@code builder} (its output already redirected to {@code log}) and waits up to
+     * {@code timeout} until {@code readiness} holds; if the process exits first or the time runs
+     * out, it is gone (killed with its children) and an IOException pointing at the log says so.
+     */
+    public static ServerProcess start(String name, ProcessBuilder builder, Path log, int port, Duration timeout, Clock clock,
+                                      Readiness readiness) throws IOException {
         long launched = clock.nanos();
-        Process p = new ProcessBuilder(command).directory(workDir.toFile())
-                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        Process p = builder.start();
         long deadline = launched + timeout.toNanos();
         while (clock.nanos() < deadline) {
             if (!p.isAlive()) {
                 throw new IOException(name + " exited with " + p.exitValue() + " before answering; see " + log);
             }
-            if (answers(port, clock)) {
+            if (readiness.ready(port)) {
                 return new ServerProcess(name, p, port, Duration.ofNanos(clock.nanos() - launched));
             }
             sleep(PROBE_INTERVAL_MILLIS);
@@ -82,6 +102,9 @@ public final class ServerProcess implements AutoCloseable {
     public Duration readyAfter() { return readyAfter; }
 
     public boolean isAlive() { return process.isAlive(); }
+
+    /** The child itself, for callers that end it their own way (a SIGKILL without a shutdown, say). */
+    public Process process() { return process; }
 
     @Override
     public void close() {

@@ -16,6 +16,9 @@ import io.keyline.model.ItemSize;
 import io.keyline.storage.Cursor;
 import io.keyline.storage.Snapshot;
 import io.keyline.storage.Storage;
+import io.keyline.storage.StorageException;
+import io.keyline.storage.StorageHealth;
+import io.keyline.storage.StorageUnavailableException;
 import io.keyline.storage.WriteBatch;
 import io.keyline.time.Clock;
 import java.time.Duration;
@@ -147,7 +150,7 @@ public final class Backfill implements AutoCloseable {
         catalog.statistics(indexKeyspaceId).setBackfilling(Boolean.FALSE);
         Thread t = new Thread(() -> {
             try {
-                run(ns, tableName, indexKeyspaceId);
+                runThroughReopens(ns, tableName, indexKeyspaceId);
             } finally {
                 inProgress.remove(indexKeyspaceId);
                 running.remove(Thread.currentThread());
@@ -186,6 +189,36 @@ public final class Backfill implements AutoCloseable {
     }
 
     /** Runs one backfill on the calling thread. */
+    /**
+     * {@link #run}, again from the start if the storage failed under it and has reopened in place
+     * (or is reopening): a restart would resume it, so a reopen must too
+     * (docs/RULES.md#STORAGE-RECOVERY-RESTART). Starting over is safe: the records it wrote put
+     * the current items' entries, as the next run's do. Any other failure ends it, as before.
+     */
+    private void runThroughReopens(Namespace ns, String tableName, long indexKeyspaceId) {
+        while (true) {
+            long recoveries = storage.health().recoveries();
+            try {
+                run(ns, tableName, indexKeyspaceId);
+                return;
+            } catch (StorageUnavailableException down) {
+                // refused, untouched, while the storage reopens: wait for it below
+            } catch (StorageException e) {
+                StorageHealth now = storage.health();
+                if (now.serving() && now.recoveries() == recoveries) throw e; // not a failure a reopen clears
+            }
+            while (!closed && !storage.health().serving()) {
+                try {
+                    Thread.sleep(CLOCK_RECHECK_MILLIS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
+            if (closed) return;
+        }
+    }
+
     void run(Namespace ns, String tableName, long indexKeyspaceId) {
         TableStatistics stats = catalog.statistics(indexKeyspaceId);
         items.awaitWritesInFlight();

@@ -51,6 +51,18 @@ public final class Indexes implements AutoCloseable {
         }
     }
 
+    /**
+     * After the storage reopened in place (docs/RULES.md#STORAGE-RECOVERY-RESTART): the propagator
+     * is woken rather than left to its retry pause. Nothing else is rebuilt here, and why: the
+     * change log's floor cannot have passed a record of a write reported failed (the storage went
+     * down before that write's caller settled its batch, so no drain ran between the failure and
+     * the reopen, and every drain since reads the reopened data from the floor); a backfill cut
+     * short starts over by itself once the storage serves ({@link Backfill}).
+     */
+    public void recoverAfterReopen() {
+        propagator.wake();
+    }
+
     public GsiPropagator propagator() { return propagator; }
 
     /**

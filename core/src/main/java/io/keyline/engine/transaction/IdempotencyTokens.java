@@ -79,6 +79,35 @@ public final class IdempotencyTokens {
     }
 
     /**
+     * After the storage reopened in place (docs/RULES.md#STORAGE-RECOVERY-RESTART): a transaction
+     * whose write was reported failed (so its token was not remembered) may be there after all;
+     * its stamp is, too. Loads the stamps still valid that memory lacks, as a start does, so a retry
+     * of such a transaction is answered, not applied again. Returns how many it added.
+     */
+    public int reloadAfterReopen() {
+        if (storage == null) return 0;
+        List<TokenStampLayout.Stored> stored = TokenStampLayout.readAll(storage);
+        int added = 0;
+        synchronized (this) {
+            Instant cutoff = clock.now().minus(WINDOW);
+            Map<String, Entry> merged = new LinkedHashMap<>();
+            List<Map.Entry<String, Entry>> all = new ArrayList<>(completed.entrySet());
+            for (TokenStampLayout.Stored s : stored) {
+                if (!s.completedAt().isAfter(cutoff) || completed.containsKey(s.token())) continue;
+                all.add(Map.entry(s.token(), new Entry(s.digest(), null, s.completedAt(), s.key())));
+                added++;
+            }
+            if (added == 0) return 0;
+            // Kept in completion order, which expiry relies on.
+            all.sort(java.util.Comparator.comparing(e -> e.getValue().completedAt()));
+            for (Map.Entry<String, Entry> e : all) merged.put(e.getKey(), e.getValue());
+            completed.clear();
+            completed.putAll(merged);
+        }
+        return added;
+    }
+
+    /**
      * What a request with a token writes beside its items: call {@link #addTo} once, while
      * building the storage batch that applies the request (just before it is committed).
      */

@@ -149,7 +149,7 @@ public final class ClusterFailureRun {
         return new CrashReport(0, 18, writers, elapsed, acked, lost, errors, txAcked, replays, retries, mismatches,
                 check.itemsChecked, check.lostWrites.size(), check.lostTransactions.size(), check.halfApplied.size(),
                 check.appliedTwiceSameLife.size(), check.appliedTwiceAfterRestart.size(), check.gsiMismatchCycles,
-                check.lsiMismatchCycles, List.copyOf(check.details));
+                check.lsiMismatchCycles, List.copyOf(check.details), check.appliedAgainPastWindow.size());
     }
 
     /** Acknowledged writes so far (read racily while the writers run: a progress figure). */

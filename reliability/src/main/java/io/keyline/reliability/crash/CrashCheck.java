@@ -30,6 +30,8 @@ final class CrashCheck {
     final Set<String> halfApplied = new TreeSet<>();
     final Set<String> appliedTwiceSameLife = new TreeSet<>();
     final Set<String> appliedTwiceAfterRestart = new TreeSet<>();
+    /** Applied again by a retry past the token's window: as DynamoDB does, reported and not a finding. */
+    final Set<String> appliedAgainPastWindow = new TreeSet<>();
     int gsiMismatchCycles;
     int lsiMismatchCycles;
     long itemsChecked;
@@ -73,7 +75,10 @@ final class CrashCheck {
                 long b = count(ledgerTable.get(Ledger.key(tx.id, null)));
                 if (a != b && halfApplied.add(tx.id)) detail("transaction " + tx.id + " half applied: items " + a + ", ledger " + b);
                 long times = Math.max(a, b);
-                if (times > 1) {
+                if (times > 1 && tx.retriedPastWindow) {
+                    if (appliedAgainPastWindow.add(tx.id)) detail("transaction " + tx.id + " applied " + times
+                            + " times by a retry sent more than 10 minutes after its first attempt (its token had expired)");
+                } else if (times > 1) {
                     Set<String> set = tx.retriedAfterRestart ? appliedTwiceAfterRestart : appliedTwiceSameLife;
                     if (set.add(tx.id)) detail("transaction " + tx.id + " applied " + times + " times"
                             + (tx.retriedAfterRestart ? " (retried with its token after a restart)" : " in one server life"));

@@ -21,8 +21,6 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * the writers have their own threads.
  */
 public final class CrashHarness {
-    /** The first start may build the jar and record its class-data archive (bin/keyline). */
-    private static final Duration FIRST_START = Duration.ofMinutes(10);
     private static final Duration RESTART = Duration.ofMinutes(2);
 
     /**
@@ -58,9 +56,8 @@ public final class CrashHarness {
         List<Thread> threads = new ArrayList<>();
         CrashCheck check = new CrashCheck(clock);
         List<String> serve = List.of("--data-dir", workDir.resolve("data").toString(), "--capacity", "account");
-        try (KeylineProcess server = new KeylineProcess(launcher, serve, workDir.resolve("keyline.log"), clock)) {
-            out.println("starting " + String.join(" ", launcher.command()) + " serve (log: " + workDir.resolve("keyline.log") + ")");
-            server.start(FIRST_START);
+        out.println("starting " + String.join(" ", launcher.command()) + " serve (log: " + workDir.resolve("keyline.log") + ")");
+        try (KeylineProcess server = KeylineProcess.started(launcher, serve, workDir.resolve("keyline.log"), clock)) {
             try (DynamoDbClient admin = SdkClients.withRetries(server.endpoint())) {
                 CrashTables.create(admin);
             }
@@ -113,7 +110,7 @@ public final class CrashHarness {
         return new CrashReport(cyclesDone, settings.seed(), settings.writers(), elapsed, acked, lost, errors, txAcked, replays,
                 retries, mismatches, check.itemsChecked, check.lostWrites.size(), check.lostTransactions.size(), check.halfApplied.size(),
                 check.appliedTwiceSameLife.size(), check.appliedTwiceAfterRestart.size(), check.gsiMismatchCycles, check.lsiMismatchCycles,
-                List.copyOf(check.details));
+                List.copyOf(check.details), check.appliedAgainPastWindow.size());
     }
 
     private static void close(DynamoDbClient client) {

@@ -21,6 +21,9 @@ final class Gate {
 
     Gate(Clock clock) { this.clock = clock; }
 
+    /** The harness's clock, for the writers' timing of their transactions. */
+    long nanos() { return clock.nanos(); }
+
     /**
      * Blocks until the gate is open in an epoch after {@code afterEpoch} (-1: any), or stopped.
      * @return the epoch, or -1 once stopped

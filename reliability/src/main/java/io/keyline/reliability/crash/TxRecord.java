@@ -18,6 +18,13 @@ final class TxRecord {
     boolean retriedAfterRestart;
     /** Sent again with the same token after it was acknowledged, in the same server life. */
     boolean replayed;
+    /** When the first attempt was sent (the harness's clock); -1 before. */
+    long firstSentNanos = -1;
+    /**
+     * An attempt was sent more than the token's 10 minutes after the first: the server may rightly
+     * apply it again (docs/RULES.md#TX-IDEMPOTENCY), so a second application is not a finding.
+     */
+    boolean retriedPastWindow;
 
     TxRecord(String id, String token) {
         this.id = id;

@@ -31,6 +31,9 @@ final class Writer implements Runnable {
     private static final int GSI_KEYS = 16;
 
     private final int id;
+    /** A ClientRequestToken names its transaction for 10 minutes (docs/RULES.md#TX-IDEMPOTENCY). */
+    private static final long TOKEN_WINDOW_NANOS = java.util.concurrent.TimeUnit.MINUTES.toNanos(10);
+    private static final long WINDOW_MARGIN_NANOS = java.util.concurrent.TimeUnit.SECONDS.toNanos(30);
     private final Gate gate;
     private final Random random;
     final Ledger ledger = new Ledger();
@@ -139,6 +142,10 @@ final class Writer implements Runnable {
             tx.retriedAfterRestart = true;
         }
         if (tx.attempts == 0) ledger.transactions.add(tx);
+        long now = gate.nanos();
+        if (tx.firstSentNanos < 0) tx.firstSentNanos = now;
+        // Only past the window (less a margin for the server's own timing) may a retry rightly apply again.
+        if (now - tx.firstSentNanos > TOKEN_WINDOW_NANOS - WINDOW_MARGIN_NANOS) tx.retriedPastWindow = true;
         tx.attempts++;
         pending = tx;
         int sentIn = epoch;

@@ -62,8 +62,7 @@ public final class LinearizabilityRun {
         int histories = 0, bad = 0, undecided = 0;
         long operations = 0;
         List<Path> anomalies = new ArrayList<>();
-        try (KeylineProcess server = new KeylineProcess(launcher, serve, workDir.resolve("keyline-" + name + ".log"), clock)) {
-            server.start(Duration.ofMinutes(10));
+        try (KeylineProcess server = KeylineProcess.started(launcher, serve, workDir.resolve("keyline-" + name + ".log"), clock)) {
             try (DynamoDbClient admin = SdkClients.withRetries(server.endpoint())) {
                 HistoryRecorder.createTable(admin);
             }

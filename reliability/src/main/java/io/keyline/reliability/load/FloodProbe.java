@@ -82,8 +82,7 @@ public final class FloodProbe {
                 "--request-read-timeout", settings.requestReadTimeout().toMillis() + "ms",
                 "--idle-timeout", settings.idleTimeout().toMillis() + "ms");
         List<Phase> phases = new ArrayList<>();
-        try (KeylineProcess server = new KeylineProcess(launcher, serve, workDir.resolve("keyline-flood.log"), clock)) {
-            server.start(Duration.ofMinutes(10));
+        try (KeylineProcess server = KeylineProcess.started(launcher, serve, workDir.resolve("keyline-flood.log"), clock)) {
             Map<String, AttributeValue> key = Map.of("pk", AttributeValue.fromS("probe"));
             try (DynamoDbClient admin = SdkClients.withRetries(server.endpoint())) {
                 admin.createTable(b -> b.tableName(TABLE).billingMode("PAY_PER_REQUEST")

@@ -52,8 +52,7 @@ public final class Soak {
     public List<Window> run(Settings settings) throws IOException, InterruptedException {
         List<String> serve = List.of("--data-dir", workDir.resolve("data-soak").toString(), "--capacity", "account");
         List<Window> windows = new ArrayList<>();
-        try (KeylineProcess server = new KeylineProcess(launcher, serve, workDir.resolve("keyline-soak.log"), clock)) {
-            server.start(Duration.ofMinutes(10));
+        try (KeylineProcess server = KeylineProcess.started(launcher, serve, workDir.resolve("keyline-soak.log"), clock)) {
             try (DynamoDbClient admin = SdkClients.withRetries(server.endpoint())) {
                 admin.createTable(b -> b.tableName(TABLE).billingMode("PAY_PER_REQUEST")
                         .attributeDefinitions(a -> a.attributeName("pk").attributeType("S"))

@@ -1,5 +1,6 @@
 package io.keyline.reliability.process;
 
+import io.keyline.bench.target.ServerProcess;
 import io.keyline.time.Clock;
 import java.io.IOException;
 import java.io.InputStream;
@@ -19,13 +20,15 @@ import java.util.concurrent.TimeUnit;
 /**
  * One Keyline server as a child process on a fixed loopback port, started again after each
  * {@link #kill} with the same arguments (so the same data directory). Its output is appended to
- * one log file across restarts. It is up when {@code GET /} answers 200 (the health check).
- * {@link #kill} is SIGKILL ({@link Process#destroyForcibly} on Unix): no shutdown hook runs, so
- * what survives is what the storage had handed to the operating system. Not thread-safe: one
- * thread (the harness's) starts and kills it.
+ * one log file across restarts. It is up when {@code GET /} answers 200 (the health check); the
+ * launch and the wait are the bench module's {@link ServerProcess}, which starts the benchmarks'
+ * servers too. {@link #kill} is SIGKILL ({@link Process#destroyForcibly} on Unix): no shutdown
+ * hook runs, so what survives is what the storage had handed to the operating system. Not
+ * thread-safe: one thread (the harness's) starts and kills it.
  */
 public final class KeylineProcess implements AutoCloseable {
-    private static final long PROBE_INTERVAL_MILLIS = 20;
+    /** The first start of {@code bin/keyline} may build the jar and record its class-data archive. */
+    public static final Duration FIRST_START = Duration.ofMinutes(10);
     /** A port just freed by a killed server can stay busy briefly; starting again is retried. */
     private static final int START_ATTEMPTS = 5;
 
@@ -36,6 +39,21 @@ public final class KeylineProcess implements AutoCloseable {
     private final Clock clock;
     private Process process;
     private int starts;
+
+    /**
+     * A tool's server: a new one, started (within {@link #FIRST_START}) and answering; closed
+     * again if it does not come up. The tools open it in a try-with-resources.
+     */
+    public static KeylineProcess started(Launcher launcher, List<String> serveArguments, Path log, Clock clock) throws IOException {
+        KeylineProcess server = new KeylineProcess(launcher, serveArguments, log, clock);
+        try {
+            server.start(FIRST_START);
+            return server;
+        } catch (IOException | RuntimeException e) {
+            server.close();
+            throw e;
+        }
+    }
 
     public KeylineProcess(Launcher launcher, List<String> serveArguments, Path log, Clock clock) throws IOException {
         this.launcher = launcher;
@@ -79,18 +97,12 @@ public final class KeylineProcess implements AutoCloseable {
         command.add(Integer.toString(port));
         command.addAll(serveArguments);
         Files.createDirectories(log.toAbsolutePath().getParent());
-        long launched = clock.nanos();
-        process = new ProcessBuilder(command).redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
         starts++;
-        long deadline = launched + timeout.toNanos();
-        while (clock.nanos() < deadline) {
-            if (!process.isAlive()) throw new IOException("keyline exited with " + process.exitValue() + " before answering; see " + log);
-            if (healthy()) return Duration.ofNanos(clock.nanos() - launched);
-            sleep(PROBE_INTERVAL_MILLIS);
-        }
-        kill();
-        throw new IOException("keyline did not answer on port " + port + " within " + timeout + "; see " + log);
+        ServerProcess started = ServerProcess.start("keyline", builder, log, port, timeout, clock, p -> healthy());
+        process = started.process();
+        return started.readyAfter();
     }
 
     /** True if GET / answers 200 now. */

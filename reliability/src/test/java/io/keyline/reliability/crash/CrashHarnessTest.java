@@ -13,9 +13,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Three SIGKILL cycles of the crash harness, as CI runs it: the server is this classpath's
  * Keyline started as a child process on RocksDB. Nothing acknowledged may be lost, no
- * transaction half applied or applied twice in one server life, and the GSI and LSI must equal
- * their table after each restart. A transaction applied twice by a retry after a restart is
- * reported, not failed: ClientRequestTokens are kept in memory only (docs/RELIABILITY.md).
+ * transaction half applied or applied twice (in one server life, or by a retry with its token
+ * after a restart: tokens are stored with their transaction), and the GSI and LSI must equal
+ * their table after each restart.
  */
 class CrashHarnessTest {
     @TempDir Path work;

@@ -17,8 +17,8 @@ import java.util.Objects;
  * the signature's form is checked ({@link SignatureParser}) and nothing more, as before
  * verification existed: the identity has no account. With {@link AuthMode#ENFORCE}, in DynamoDB's
  * order (docs/RULES.md#AUTH-SIGV4-ORDER): the form, the time within 15 minutes, the credential
- * scope, the access key (UnrecognizedClientException "The security token included in the request
- * is invalid."), then the signature (InvalidSignatureException "The request signature we
+ * scope, the access key and its session token if it has one (UnrecognizedClientException "The
+ * security token included in the request is invalid."), then the signature (InvalidSignatureException "The request signature we
  * calculated does not match ..."); the identity carries the key's account.
  *
  * <p>The admin pages ({@link #checkAdmin}) take the same credentials, as SigV4 or as HTTP Basic
@@ -30,6 +30,8 @@ public final class Authenticator {
     /** DynamoDB's text for a signature that does not match (InvalidSignatureException). */
     public static final String MISMATCH_MESSAGE = "The request signature we calculated does not match the signature you provided. "
             + "Check your AWS Secret Access Key and signing method. Consult the service documentation for details.";
+    /** The header (and presigned query parameter) of temporary credentials' session token. */
+    static final String SECURITY_TOKEN = "X-Amz-Security-Token";
     public static final String DYNAMODB = "dynamodb";
     public static final String CLOUDWATCH = "monitoring";
 
@@ -66,9 +68,34 @@ public final class Authenticator {
         if (mode == AuthMode.NONE) return SignatureParser.parse(request.header(), request.rawQuery()).identity();
         SignatureFields fields = verifier.checkFormAndTime(request, service);
         Credential credential = credentials.find(fields.scope().accessKeyId());
-        if (credential == null) throw Errors.unrecognizedClient(UNKNOWN_KEY_MESSAGE);
+        if (credential == null || !sessionTokenMatches(credential, request)) throw Errors.unrecognizedClient(UNKNOWN_KEY_MESSAGE);
         if (!verifier.matches(fields, request, credential.secretAccessKey())) throw Errors.invalidSignature(MISMATCH_MESSAGE);
         return fields.identity().verified(credential.accountId());
+    }
+
+    /**
+     * docs/RULES.md#AUTH-SESSION-TOKEN: temporary credentials are their key, secret and session
+     * token together, so a request with such a key must carry the file's token
+     * ({@code X-Amz-Security-Token}, a header or a presigned query parameter); a long-term key
+     * must carry none, as STS issued none for it. Compared in constant time.
+     */
+    private static boolean sessionTokenMatches(Credential credential, SignedRequest request) {
+        String sent = sessionTokenOf(request);
+        if (credential.sessionToken() == null || sent == null) return credential.sessionToken() == null && sent == null;
+        return MessageDigest.isEqual(sent.getBytes(StandardCharsets.UTF_8), credential.sessionToken().getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** The session token a request carries: the header, else the presigned query's parameter; null if none. */
+    static String sessionTokenOf(SignedRequest request) {
+        String header = request.header().apply(SECURITY_TOKEN);
+        if (header != null) return header.strip();
+        if (request.rawQuery() == null) return null;
+        for (String pair : request.rawQuery().split("&")) {
+            if (pair.regionMatches(true, 0, SECURITY_TOKEN + "=", 0, SECURITY_TOKEN.length() + 1)) {
+                return java.net.URLDecoder.decode(pair.substring(SECURITY_TOKEN.length() + 1), StandardCharsets.UTF_8);
+            }
+        }
+        return null;
     }
 
     /** What an admin page's request proved. */

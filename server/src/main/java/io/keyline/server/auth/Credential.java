@@ -6,15 +6,22 @@ import java.security.NoSuchAlgorithmException;
 import java.util.Objects;
 
 /**
- * One access key of the credentials file: its id, its secret and the account its requests act
- * in. {@link #toString} never shows the secret, so a credential logged by mistake leaks nothing
+ * One access key of the credentials file: its id, its secret, the account its requests act in,
+ * and, for temporary credentials, the session token every request with the key must carry
+ * (null for a long-term key: docs/RULES.md#AUTH-SESSION-TOKEN). {@link #toString} never shows
+ * the secret or the token, so a credential logged by mistake leaks nothing
  * (docs/RULES.md#AUTH-CREDENTIALS). Immutable.
  */
-public record Credential(String accessKeyId, String secretAccessKey, String accountId) {
+public record Credential(String accessKeyId, String secretAccessKey, String accountId, String sessionToken) {
     public Credential {
         Objects.requireNonNull(accessKeyId, "accessKeyId");
         Objects.requireNonNull(secretAccessKey, "secretAccessKey");
         Objects.requireNonNull(accountId, "accountId");
+    }
+
+    /** A long-term key: no session token. */
+    public Credential(String accessKeyId, String secretAccessKey, String accountId) {
+        this(accessKeyId, secretAccessKey, accountId, null);
     }
 
     /**
@@ -34,6 +41,7 @@ public record Credential(String accessKeyId, String secretAccessKey, String acco
     }
 
     @Override public String toString() {
-        return "Credential[accessKeyId=" + accessKeyId + ", secretAccessKey=****, accountId=" + accountId + "]";
+        return "Credential[accessKeyId=" + accessKeyId + ", secretAccessKey=****, accountId=" + accountId
+                + (sessionToken == null ? "" : ", sessionToken=****") + "]";
     }
 }

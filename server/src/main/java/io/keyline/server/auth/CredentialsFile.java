@@ -10,8 +10,9 @@ import java.util.Map;
  * sections of {@code key = value} lines, {@code #} and {@code ;} comments, blank lines. Each
  * section with an {@code aws_access_key_id} is one {@link Credential}; it needs an
  * {@code aws_secret_access_key} and may name its {@code aws_account_id} (12 digits), else the
- * account is {@link Credential#defaultAccountOf}. Other keys (aws_session_token, region, ...)
- * are ignored. A mistake is an {@link IllegalArgumentException} naming the line, never a value
+ * account is {@link Credential#defaultAccountOf}; an {@code aws_session_token} makes it temporary
+ * credentials, whose requests must carry that token (docs/RULES.md#AUTH-SESSION-TOKEN). Other keys
+ * (region, ...) are ignored. A mistake is an {@link IllegalArgumentException} naming the line, never a value
  * (the value may be a secret). docs/RULES.md#AUTH-CREDENTIALS. Stateless.
  */
 public final class CredentialsFile {
@@ -53,7 +54,9 @@ public final class CredentialsFile {
             } else if (!account.matches("[0-9]{12}")) {
                 throw new IllegalArgumentException(where + ": aws_account_id must be 12 digits");
             }
-            if (out.putIfAbsent(id, new Credential(id, secret, account)) != null) {
+            String token = keys.get("aws_session_token");
+            if (token != null && token.isEmpty()) token = null;
+            if (out.putIfAbsent(id, new Credential(id, secret, account, token)) != null) {
                 throw new IllegalArgumentException(where + ": access key " + id + " appears twice");
             }
         }

@@ -79,7 +79,8 @@ public final class RawHttp implements AutoCloseable {
     public void write(String method, String path, Map<String, String> headers, byte[] body) {
         StringBuilder head = new StringBuilder();
         head.append(method).append(' ').append(path).append(" HTTP/1.1\r\n");
-        head.append("Host: ").append(host).append("\r\n");
+        // A Host among the headers replaces the address connected to (Host-checking tests).
+        if (headers.keySet().stream().noneMatch(k -> k.equalsIgnoreCase("Host"))) head.append("Host: ").append(host).append("\r\n");
         headers.forEach((k, v) -> head.append(k).append(": ").append(v).append("\r\n"));
         boolean hasLength = headers.keySet().stream().anyMatch(k -> k.equalsIgnoreCase("Content-Length")
                 || k.equalsIgnoreCase("Transfer-Encoding"));

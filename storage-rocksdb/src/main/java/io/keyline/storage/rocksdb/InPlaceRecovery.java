@@ -47,6 +47,8 @@ final class InPlaceRecovery {
     private Instant nextAttempt;
     private long recoveries;
     private Thread worker;
+    /** The recovery thread while one runs; read without the monitor by {@link #onRecoveryThread}. */
+    private volatile Thread recovering;
     private boolean stopped;
 
     InPlaceRecovery(Clock clock, String name, Reopen reopen) {
@@ -58,6 +60,12 @@ final class InPlaceRecovery {
     /** Whether the storage is down now (cheap: the request path asks on every call). */
     boolean down() { return down; }
 
+    /**
+     * Whether the caller is the recovery thread: after its reopen it restores what the storage's
+     * users rebuild at start ({@code Storage.onReopen}) while everyone else still waits.
+     */
+    boolean onRecoveryThread() { return Thread.currentThread() == recovering; }
+
     /** The storage failed in a way a reopen can clear: go down (if not already) and start recovering. */
     synchronized void failed(String what) {
         if (stopped || down) return;
@@ -68,6 +76,7 @@ final class InPlaceRecovery {
         log(System.Logger.Level.ERROR, "{0} is down, reopening it in place: {1}", what);
         worker = new Thread(this::recover, "keyline-storage-recovery");
         worker.setDaemon(true);
+        recovering = worker;
         worker.start();
     }
 

@@ -121,6 +121,8 @@ public final class RocksDbStorage implements Storage {
     private final ReentrantReadWriteLock lifetime = new ReentrantReadWriteLock();
     private final Set<NativeResource> open = ConcurrentHashMap.newKeySet();
     private volatile boolean closed;
+    /** What runs after each reopen, before the storage serves again ({@link #onReopen}). */
+    private final List<Runnable> reopenActions = new java.util.concurrent.CopyOnWriteArrayList<>();
     /** Failures injected by tests, as RocksDB reports them; none otherwise. */
     private volatile Faults faults = Faults.NONE;
     /** Group commit of the WAL with {@code syncWrites}; null without. */
@@ -169,7 +171,10 @@ public final class RocksDbStorage implements Storage {
                 .setMaxTotalWalSize(MAX_TOTAL_WAL_BYTES)
                 .setMaxLogFileSize(MAX_INFO_LOG_BYTES)
                 .setKeepLogFileNum(KEEP_INFO_LOGS);
-        recovery = new InPlaceRecovery(clock, describe(), this::reopen);
+        recovery = new InPlaceRecovery(clock, describe(), () -> {
+            reopen();
+            for (Runnable action : reopenActions) action.run(); // still down for everyone but this thread
+        });
         backgroundErrors = new BackgroundErrors();
         options.setListeners(List.of(backgroundErrors));
         writeOptions = new WriteOptions().setSync(false).setDisableWAL(false);
@@ -228,6 +233,7 @@ public final class RocksDbStorage implements Storage {
             faults.beforeWrite();
             db.write(writeOptions, native_);
             if (groupSync != null) groupSync.wrote();
+            faults.afterWrite();
         } catch (RocksDBException e) {
             throw failure("write", e);
         } finally {
@@ -265,6 +271,8 @@ public final class RocksDbStorage implements Storage {
             exit();
         }
     }
+
+    @Override public void onReopen(Runnable action) { reopenActions.add(java.util.Objects.requireNonNull(action, "action")); }
 
     /** Flushes memtables to disk and releases every native resource. Idempotent. */
     @Override public void close() {
@@ -428,7 +436,7 @@ public final class RocksDbStorage implements Storage {
             lifetime.readLock().unlock();
             throw new StorageException("storage is closed: " + describe());
         }
-        if (recovery.down() || db == null) {
+        if (recovery.down() && !recovery.onRecoveryThread() || db == null) {
             lifetime.readLock().unlock();
             throw new StorageUnavailableException(describe() + " is recovering from an error: " + recovery.problem());
         }
@@ -468,6 +476,9 @@ public final class RocksDbStorage implements Storage {
         Faults NONE = new Faults() {};
 
         default void beforeWrite() throws RocksDBException {}
+
+        /** After the batch is written: the caller is told it failed though the data is there (a failed log sync). */
+        default void afterWrite() throws RocksDBException {}
 
         default void beforeOpen() throws RocksDBException {}
     }
