@@ -34,8 +34,8 @@ class DurabilityOptionTest {
         return serve;
     }
 
-    @Test void asyncIsTheDefaultAndSyncAChoice() {
-        assertThat(parsed().syncWrites()).isFalse();
+    @Test void syncIsTheDefaultAndAsyncAChoice() {
+        assertThat(parsed().syncWrites()).isTrue();
         assertThat(parsed("--durability", "sync").syncWrites()).isTrue();
         assertThat(parsed("--durability", "ASYNC").syncWrites()).isFalse();
     }
