@@ -97,20 +97,7 @@ public final class CrashHarness {
     }
 
     private CrashReport report(CrashCheck check, List<Ledger> ledgers, Duration elapsed) {
-        long acked = 0, lost = 0, errors = 0, txAcked = 0, replays = 0, retries = 0, mismatches = 0;
-        for (Ledger l : ledgers) {
-            acked += l.acknowledgedWrites;
-            lost += l.lostReplies;
-            errors += l.serverErrors;
-            txAcked += l.transactionsAcknowledged;
-            replays += l.transactionReplays;
-            retries += l.transactionRetriesAfterRestart;
-            mismatches += l.idempotencyMismatches;
-        }
-        return new CrashReport(cyclesDone, settings.seed(), settings.writers(), elapsed, acked, lost, errors, txAcked, replays,
-                retries, mismatches, check.itemsChecked, check.lostWrites.size(), check.lostTransactions.size(), check.halfApplied.size(),
-                check.appliedTwiceSameLife.size(), check.appliedTwiceAfterRestart.size(), check.gsiMismatchCycles, check.lsiMismatchCycles,
-                List.copyOf(check.details), check.appliedAgainPastWindow.size());
+        return CrashReport.of(cyclesDone, settings.seed(), settings.writers(), elapsed, ledgers, check);
     }
 
     private static void close(DynamoDbClient client) {

@@ -16,6 +16,24 @@ public record CrashReport(int cycles, long seed, int writers, Duration elapsed, 
                           int appliedTwiceAfterRestart, int gsiMismatchCycles, int lsiMismatchCycles, List<String> details,
                           int appliedAgainPastWindow) {
 
+    /** The report of a run: the writers' ledgers summed, and what the final check found. */
+    static CrashReport of(int cycles, long seed, int writers, Duration elapsed, List<Ledger> ledgers, CrashCheck check) {
+        long acked = 0, lost = 0, errors = 0, txAcked = 0, replays = 0, retries = 0, mismatches = 0;
+        for (Ledger l : ledgers) {
+            acked += l.acknowledgedWrites;
+            lost += l.lostReplies;
+            errors += l.serverErrors;
+            txAcked += l.transactionsAcknowledged;
+            replays += l.transactionReplays;
+            retries += l.transactionRetriesAfterRestart;
+            mismatches += l.idempotencyMismatches;
+        }
+        return new CrashReport(cycles, seed, writers, elapsed, acked, lost, errors, txAcked, replays, retries, mismatches,
+                check.itemsChecked, check.lostWrites.size(), check.lostTransactions.size(), check.halfApplied.size(),
+                check.appliedTwiceSameLife.size(), check.appliedTwiceAfterRestart.size(), check.gsiMismatchCycles,
+                check.lsiMismatchCycles, List.copyOf(check.details), check.appliedAgainPastWindow.size());
+    }
+
     /** True when nothing acknowledged was lost, no transaction was half applied or applied twice, and the indexes matched. */
     public boolean clean() {
         return lostWrites == 0 && lostTransactions == 0 && halfApplied == 0 && appliedTwiceSameLife == 0
