@@ -4,15 +4,12 @@ import com.datastax.oss.driver.api.core.ConsistencyLevel;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.DefaultConsistencyLevel;
 import com.datastax.oss.driver.api.core.DriverException;
-import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
-import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.ResultSet;
 import com.datastax.oss.driver.api.core.cql.Row;
 import io.keyline.storage.Coordination;
 import io.keyline.storage.StorageException;
-import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.time.InstantSource;
 import java.util.ArrayList;
@@ -62,20 +59,7 @@ public final class CassandraCoordination implements Coordination {
      * the nodes running now (its address and process id, say).
      */
     public static CassandraCoordination open(CassandraOptions options, InstantSource clock, String self) {
-        CqlSession session;
-        try {
-            DriverConfigLoader config = DriverConfigLoader.programmaticBuilder()
-                    .withDuration(DefaultDriverOption.REQUEST_TIMEOUT, Duration.ofSeconds(20))
-                    .withDuration(DefaultDriverOption.CONNECTION_INIT_QUERY_TIMEOUT, Duration.ofSeconds(10))
-                    .withDuration(DefaultDriverOption.CONTROL_CONNECTION_AGREEMENT_TIMEOUT, Duration.ofSeconds(30))
-                    .build();
-            List<InetSocketAddress> points = options.contactPoints().stream()
-                    .map(a -> new InetSocketAddress(a.getHostString(), a.getPort())).toList();
-            session = CqlSession.builder().addContactPoints(points).withLocalDatacenter(options.localDatacenter())
-                    .withConfigLoader(config).build();
-        } catch (DriverException | IllegalStateException e) {
-            throw new StorageException("cannot connect to Cassandra at " + options.describePoints() + ": " + e.getMessage(), e);
-        }
+        CqlSession session = DriverSessions.open(options, config -> config);
         try {
             CassandraCoordination c = new CassandraCoordination(session, options, clock, self);
             c.driver("create the coordination tables", () -> {

@@ -5,7 +5,6 @@ import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.DefaultConsistencyLevel;
 import com.datastax.oss.driver.api.core.DriverException;
 import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
-import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
 import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
 import com.datastax.oss.driver.api.core.cql.BatchStatement;
 import com.datastax.oss.driver.api.core.cql.BatchStatementBuilder;
@@ -19,9 +18,7 @@ import io.keyline.storage.Snapshot;
 import io.keyline.storage.Storage;
 import io.keyline.storage.StorageException;
 import io.keyline.storage.WriteBatch;
-import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
-import java.time.Duration;
 import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -92,24 +89,11 @@ public final class CassandraStorage implements Storage {
 
     /** Connects to the cluster (its own driver session, closed with the storage) and creates the keyspace and tables if missing. */
     public static CassandraStorage open(CassandraOptions options, InstantSource clock) {
-        CqlSession session;
-        try {
-            DriverConfigLoader config = DriverConfigLoader.programmaticBuilder()
-                    .withDuration(DefaultDriverOption.REQUEST_TIMEOUT, Duration.ofSeconds(20))
-                    .withDuration(DefaultDriverOption.CONNECTION_INIT_QUERY_TIMEOUT, Duration.ofSeconds(10))
-                    .withDuration(DefaultDriverOption.CONTROL_CONNECTION_AGREEMENT_TIMEOUT, Duration.ofSeconds(30))
-                    .withInt(DefaultDriverOption.REQUEST_PAGE_SIZE, PAGE_ROWS)
-                    // every statement is idempotent (a row of a version, a delete below a version, a read):
-                    // so the driver may retry it on another node when a node dies with it in flight
-                    .withBoolean(DefaultDriverOption.REQUEST_DEFAULT_IDEMPOTENCE, true)
-                    .build();
-            List<InetSocketAddress> points = options.contactPoints().stream()
-                    .map(a -> new InetSocketAddress(a.getHostString(), a.getPort())).toList();
-            session = CqlSession.builder().addContactPoints(points).withLocalDatacenter(options.localDatacenter())
-                    .withConfigLoader(config).build();
-        } catch (DriverException | IllegalStateException e) {
-            throw new StorageException("cannot connect to Cassandra at " + options.describePoints() + ": " + e.getMessage(), e);
-        }
+        CqlSession session = DriverSessions.open(options, config -> config
+                .withInt(DefaultDriverOption.REQUEST_PAGE_SIZE, PAGE_ROWS)
+                // every statement is idempotent (a row of a version, a delete below a version, a read):
+                // so the driver may retry it on another node when a node dies with it in flight
+                .withBoolean(DefaultDriverOption.REQUEST_DEFAULT_IDEMPOTENCE, true));
         try {
             return new CassandraStorage(session, true, options, clock);
         } catch (RuntimeException e) {
