@@ -310,9 +310,21 @@ public final class MatrixRunner {
             return client.equals("raw") ? new RawHttpTransport("127.0.0.1", port, concurrency) : new SdkTransport("127.0.0.1", port, concurrency);
         }
 
-        /** The server processes a run's CPU is charged to. */
+        /**
+         * The server processes a run's CPU is charged to: the Keyline nodes, and for a Cassandra
+         * target the Cassandra processes named by {@code KEYLINE_BENCH_CASSANDRA_PIDS} (comma
+         * separated), so that its CPU per request counts the storage's work as RocksDB's does.
+         */
         long[] pids() {
-            return companion == null ? new long[] {process.pid()} : new long[] {process.pid(), companion.pid()};
+            java.util.stream.LongStream.Builder pids = java.util.stream.LongStream.builder();
+            pids.add(process.pid());
+            if (companion != null) pids.add(companion.pid());
+            if (kind == TargetKind.KEYLINE_CASSANDRA || kind == TargetKind.KEYLINE_CASSANDRA_2) {
+                for (String pid : System.getenv().getOrDefault("KEYLINE_BENCH_CASSANDRA_PIDS", "").split(",")) {
+                    if (!pid.isBlank()) pids.add(Long.parseLong(pid.trim()));
+                }
+            }
+            return pids.build().toArray();
         }
 
         @Override
