@@ -35,7 +35,8 @@ import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
  * (docs/STREAMS.md, "Several Keyline nodes"), with the AWS SDK: writes through both nodes to a
  * table with a stream (forwarded to the owner of each item's range), then each node's
  * DescribeStream lists the same shards, and its GetRecords over all of them, each shard after its
- * parent, returns every change exactly once, each item's in order. Slow: it needs Cassandra.
+ * parent, returns every change exactly once, each item's in order; after one node stops, the
+ * other's writes of its ranges continue in child shards of its shards, in order. Slow: it needs Cassandra.
  */
 @Tag("slow")
 class ClusterStreamsTest {
@@ -85,7 +86,7 @@ class ClusterStreamsTest {
         return c;
     }
 
-    @Test void everyNodeServesEveryChangeOnceEachItemsInOrder() {
+    @Test void everyNodeServesEveryChangeOnceEachItemsInOrderAlsoWhenANodeStops() throws Exception {
         List<DynamoDbClient> clients = List.of(dynamo(nodes.get(0)), dynamo(nodes.get(1)));
         String arn = clients.get(0).createTable(t -> t.tableName("orders").billingMode(BillingMode.PAY_PER_REQUEST)
                 .keySchema(k -> k.attributeName("p").keyType(KeyType.HASH))
@@ -111,27 +112,44 @@ class ClusterStreamsTest {
         }
 
         List<List<String>> shardsSeen = new ArrayList<>();
-        for (ServeCommand.Running node : nodes) {
-            DynamoDbStreamsClient reader = streams(node);
-            List<Shard> shards = shards(reader, arn);
-            List<String> ids = new ArrayList<>();
-            Map<String, List<String>> seen = new TreeMap<>();
-            for (Shard shard : shards) {
-                assertThat(shard.parentShardId() == null || ids.contains(shard.parentShardId())).as("parent listed first").isTrue();
-                ids.add(shard.shardId());
-                for (Record r : records(reader, arn, shard.shardId())) {
-                    String key = r.dynamodb().keys().get("p").s();
-                    String event = r.eventNameAsString();
-                    seen.computeIfAbsent(key, k -> new ArrayList<>()).add(event.equals("REMOVE") ? event
-                            : event + " " + r.dynamodb().newImage().get("v").n());
-                }
-            }
-            assertThat(seen).as("every change once, each item's in order, read through node %d", nodes.indexOf(node) + 1).isEqualTo(expected);
-            shardsSeen.add(shards.stream().map(s -> s.shardId() + " < " + s.parentShardId() + " " + s.sequenceNumberRange()).toList());
-            System.out.printf("node %d: %d shards, %d records%n", nodes.indexOf(node) + 1, shards.size(),
-                    seen.values().stream().mapToInt(List::size).sum());
-        }
+        for (ServeCommand.Running node : nodes) shardsSeen.add(readAll(node, arn, expected));
         assertThat(shardsSeen.get(1)).as("both nodes describe the same shards").isEqualTo(shardsSeen.get(0));
+
+        // node 2 stops: its ranges move to node 1, whose new shards of them are children of node 2's, which ended
+        open.remove(nodes.get(1));
+        nodes.get(1).close();
+        long deadline = System.nanoTime() + 30_000_000_000L;
+        while (System.nanoTime() < deadline && nodes.get(0).engine().ownership().ownRanges().size() != 64) Thread.sleep(100);
+        for (int i = 0; i < ITEMS; i++) {
+            String key = "k" + i;
+            clients.get(0).putItem(p -> p.tableName("orders").item(Map.of("p", AttributeValue.fromS(key), "v", AttributeValue.fromN("4"))));
+            boolean live = !expected.get(key).get(expected.get(key).size() - 1).equals("REMOVE");
+            expected.get(key).add((live ? "MODIFY " : "INSERT ") + 4);
+        }
+        List<String> after = readAll(nodes.get(0), arn, expected);
+        assertThat(after).as("node 1's shards of node 2's ranges name node 2's as parents").anyMatch(s -> !s.contains("< null"));
+    }
+
+    /** Every change read through {@code node}, each shard after its parent, must be {@code expected}; returns the shards as listed. */
+    private List<String> readAll(ServeCommand.Running node, String arn, Map<String, List<String>> expected) {
+        DynamoDbStreamsClient reader = streams(node);
+        List<Shard> shards = shards(reader, arn);
+        List<String> ids = new ArrayList<>();
+        Map<String, List<String>> seen = new TreeMap<>();
+        for (Shard shard : shards) {
+            assertThat(shard.parentShardId() == null || ids.contains(shard.parentShardId())).as("parent listed first").isTrue();
+            ids.add(shard.shardId());
+            for (Record r : records(reader, arn, shard.shardId())) {
+                String key = r.dynamodb().keys().get("p").s();
+                String event = r.eventNameAsString();
+                seen.computeIfAbsent(key, k -> new ArrayList<>()).add(event.equals("REMOVE") ? event
+                        : event + " " + r.dynamodb().newImage().get("v").n());
+            }
+        }
+        int number = nodes.indexOf(node) + 1;
+        assertThat(seen).as("every change once, each item's in order, read through node %d", number).isEqualTo(expected);
+        System.out.printf("node %d: %d shards, %d records%n", number, shards.size(), seen.values().stream().mapToInt(List::size).sum());
+        return shards.stream().map(s -> s.shardId() + " < " + s.parentShardId() + " " + s.sequenceNumberRange()).toList();
     }
 
     private static List<Shard> shards(DynamoDbStreamsClient reader, String arn) {
