@@ -32,8 +32,10 @@ import io.keyline.engine.query.BaseItems;
 import io.keyline.engine.query.PageReader;
 import io.keyline.engine.query.TargetKeys;
 import io.keyline.engine.store.ItemStore;
+import io.keyline.engine.stream.StreamCluster;
 import io.keyline.engine.stream.StreamReader;
 import io.keyline.engine.stream.StreamRegistry;
+import io.keyline.engine.stream.StreamSweeper;
 import io.keyline.engine.stream.StreamTrimmer;
 import io.keyline.engine.stream.StreamWriter;
 import io.keyline.engine.transaction.IdempotencyTokens;
@@ -102,6 +104,8 @@ public final class Engine implements AutoCloseable {
     /** Several processes on one storage (docs/CLUSTER.md): what they agree on, and this one's duties (null alone). */
     private final Coordination coordination;
     private final ClusterDuties clusterDuties;
+    /** Several processes: ends stream shards whose range moved or whose writer died (null alone). */
+    private final StreamSweeper streamSweeper;
 
     /**
      * An engine whose start-up statistics decode each stored entry with {@link ItemCodec} and
@@ -143,7 +147,9 @@ public final class Engine implements AutoCloseable {
         this.indexes = ownLog == null ? new Indexes(storage, catalog, items, clock, settings)
                 : new Indexes(storage, catalog, items, clock, settings, ownLog.id(), ownLog::held);
         this.clusterDuties = ownLog == null ? null : new ClusterDuties(coordination, catalog, indexes, ownLog);
-        this.streamRegistry = new StreamRegistry(storage, clock);
+        // Several processes: streams shared through the coordination (docs/STREAMS.md, "Several Keyline nodes").
+        this.streamRegistry = new StreamRegistry(storage, clock, ownLog == null ? null : new StreamCluster(coordination, ownLog.id()));
+        this.streamSweeper = ownLog == null ? null : new StreamSweeper(streamRegistry);
         StreamTrimmer trimmer = new StreamTrimmer(streamRegistry, clock);
         // A stream shows ENABLING and DISABLING as long as a table shows CREATING and DELETING (docs/RULES.md#STREAM-STATUS).
         this.streamReader = new StreamReader(streamRegistry, trimmer, clock, settings.tableCreateDelay(), settings.tableDeleteDelay());
@@ -171,6 +177,7 @@ public final class Engine implements AutoCloseable {
         // Restores a crash cut short load again, now that every table has its partitions (docs/RULES.md#BACKUP-RESTORE-BACKGROUND).
         backupServices.resumeRestores();
         if (clusterDuties != null) clusterDuties.start();
+        if (streamSweeper != null) streamSweeper.start();
         // After a reopen in place, what this constructor read at start is read again (docs/RULES.md#STORAGE-RECOVERY-RESTART).
         storage.onReopen(() -> {
             indexes.recoverAfterReopen();
@@ -195,6 +202,7 @@ public final class Engine implements AutoCloseable {
         this.root = root;
         this.coordination = root.coordination;
         this.clusterDuties = root.clusterDuties;
+        this.streamSweeper = root.streamSweeper;
         this.batches = root.batches.in(ns);
         this.streamRegistry = root.streamRegistry;
         this.streamReader = root.streamReader;
@@ -439,6 +447,7 @@ public final class Engine implements AutoCloseable {
 
     @Override public void close() {
         if (root != null) return; // a view: the engine it came from owns the services
+        if (streamSweeper != null) streamSweeper.close(); // its shards end while its node lease still holds
         if (clusterDuties != null) clusterDuties.close();
         expirer.close();
         backupServices.close();

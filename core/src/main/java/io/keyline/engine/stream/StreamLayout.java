@@ -20,7 +20,13 @@ import java.util.Map;
  * descriptor  prefix(0) | 0x21 | stream number (8) → {@link StreamState#encode} (the stream; its
  *             shards too in format 1, which the registry rewrites as format 2 when it loads one)
  * shard       prefix(0) | 0x22 | stream number (8) | shard number (8) → {@link StreamState#encodeShard}
+ * trim mark   prefix(0) | 0x23 | stream number (8) | shard number (8) → trimmed below (8)
  * </pre>
+ *
+ * Trim marks exist only with several Keyline nodes ({@link StreamCluster}): there a shard's entry
+ * is written by its writer node alone (or, once that node is dead, by the node that closes it),
+ * and the trimming node's progress goes under a key of its own, so that neither overwrites the
+ * other's change of one entry.
  *
  * All numbers big-endian, so a shard's records are one key range in sequence order, and a
  * stream's shards one range in shard order. A shard has a key of its own so that a split or a
@@ -31,6 +37,7 @@ final class StreamLayout {
     static final byte RECORD_TAG = 0x20;
     static final byte DESCRIPTOR_TAG = 0x21;
     static final byte SHARD_TAG = 0x22;
+    static final byte TRIM_MARK_TAG = 0x23;
 
     /** A decoded stream record. {@code oldImage}/{@code newImage} are null when absent or not kept. */
     record Stored(long sequence, EventName event, boolean serviceIdentity, long commitMillis,
@@ -87,6 +94,18 @@ final class StreamLayout {
 
     static long shardOf(byte[] shardKey) {
         return ByteBuffer.wrap(shardKey, Keyspaces.PREFIX_LENGTH + 9, 8).getLong();
+    }
+
+    static byte[] trimMarkKey(long stream, long shard) {
+        return Keyspaces.key(Keyspaces.CATALOG, ByteBuffer.allocate(17).put(TRIM_MARK_TAG).putLong(stream).putLong(shard).array());
+    }
+
+    static byte[] trimMarksStart(long stream) {
+        return Keyspaces.key(Keyspaces.CATALOG, ByteBuffer.allocate(9).put(TRIM_MARK_TAG).putLong(stream).array());
+    }
+
+    static byte[] trimMarksEnd(long stream) {
+        return Keyspaces.key(Keyspaces.CATALOG, ByteBuffer.allocate(9).put(TRIM_MARK_TAG).putLong(stream + 1).array());
     }
 
     static byte[] descriptorsEnd() { return Keyspaces.key(Keyspaces.CATALOG, new byte[] {DESCRIPTOR_TAG + 1}); }

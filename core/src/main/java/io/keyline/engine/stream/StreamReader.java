@@ -23,6 +23,15 @@ import java.util.List;
  * 24-hour trim runs if a minute of clock time has passed since the last
  * ({@link StreamTrimmer}). Thread-safe: a stream's fields are read under its monitor, records
  * through storage cursors.
+ *
+ * <p>Several Keyline nodes (docs/STREAMS.md, "Several Keyline nodes"): every node serves every
+ * stream, shard and record. ListStreams and DescribeStream re-read the stored streams and shards
+ * first, and GetShardIterator and GetRecords re-read the shard they name when this node does not
+ * know it, or another node writes it (to learn whether it has ended). A shard's records are
+ * numbered densely by its writer, so on another node a missing sequence is a record still being
+ * written: a page stops before it, unless the record after it was stamped more than
+ * {@link #GAP_WAIT} ago (the write failed, or its node died; a write is retried for less than
+ * that). On the writer itself its shard's sequencer says exactly what is settled, as alone.
  */
 public final class StreamReader {
     /** docs/RULES.md#STREAM-API: an iterator is valid for 15 minutes. */
@@ -31,6 +40,8 @@ public final class StreamReader {
     public static final int MAX_RECORDS = 1000;
     /** ... and at most 1 MB of them. */
     public static final int MAX_BYTES = 1 << 20;
+    /** Several nodes: how long a reader on another node waits for a missing sequence before it passes it. */
+    public static final Duration GAP_WAIT = Duration.ofSeconds(30);
 
     private final StreamRegistry registry;
     private final StreamTrimmer trimmer;
@@ -53,6 +64,7 @@ public final class StreamReader {
     /** Streams of the namespace after {@code exclusiveStartArn} (by ARN), of one table if named; one more than asked says a page follows. */
     public List<StreamSummary> list(Namespace ns, String tableName, String exclusiveStartArn, int limit) {
         trimmer.maybeTrim();
+        registry.refresh();
         List<StreamSummary> out = new ArrayList<>();
         for (StreamState s : registry.streams(ns)) {
             if (tableName != null && !s.tableName.equals(tableName)) continue;
@@ -69,6 +81,7 @@ public final class StreamReader {
         trimmer.maybeTrim();
         StreamState s = stream(ns, arn);
         synchronized (s) {
+            if (registry.shared()) registry.reloadShards(s);
             long parent = childrenOf == null ? -2 : StreamIds.parseShardId(s.number, childrenOf);
             List<StreamShard> shards = new ArrayList<>();
             String last = null;
@@ -98,12 +111,13 @@ public final class StreamReader {
         long number = StreamIds.parseShardId(s.number, shardId);
         long position;
         synchronized (s) {
-            ShardState shard = number < 0 ? null : s.shard(number);
+            ShardState shard = number < 0 ? null : registry.currentShard(s, number);
             if (shard == null) throw Errors.resourceNotFound("Requested resource not found: Shard does not exist");
             long end = shard.open() ? Long.MAX_VALUE : shard.endSequence + 1;
             switch (type) {
                 case "TRIM_HORIZON" -> position = Math.max(shard.startSequence, shard.trimmedBelow);
-                case "LATEST" -> position = Math.min(end, registry.sequencer().next());
+                case "LATEST" -> position = Math.min(end, shard.writer < 0 ? registry.sequencer().next()
+                        : shard.sequencer != null ? shard.sequencer.next() : registry.afterLastStored(s, shard));
                 default -> {
                     long n = StreamIds.parseSequence(sequenceNumber);
                     if (n < shard.trimmedBelow && shard.trimmedBelow > shard.startSequence) throw trimmed();
@@ -125,15 +139,22 @@ public final class StreamReader {
         }
         trimmer.maybeTrim();
         StreamState s = registry.stream(it.stream());
+        if (s == null && registry.shared()) {
+            registry.refresh();
+            s = registry.stream(it.stream());
+        }
         if (s == null) throw Errors.resourceNotFound("Requested resource not found: Stream does not exist");
         long endExclusive;
         String viewType = s.viewType;
+        ShardState shard;
         synchronized (s) {
-            ShardState shard = s.shard(it.shard());
+            shard = registry.currentShard(s, it.shard());
             if (shard == null || it.position() < shard.trimmedBelow && shard.trimmedBelow > shard.startSequence) throw trimmed();
             endExclusive = shard.open() ? Long.MAX_VALUE : shard.endSequence + 1;
         }
-        long visible = Math.min(endExclusive, registry.sequencer().settledBelow());
+        if (shard.writer >= 0 && shard.sequencer == null) return recordsOfAnotherNode(s, shard, it, endExclusive, limit, now);
+        Sequencer settled = shard.sequencer != null ? shard.sequencer : registry.sequencer();
+        long visible = Math.min(endExclusive, settled.settledBelow());
         List<StreamChange> out = new ArrayList<>();
         long next = it.position();
         if (visible > it.position()) {
@@ -159,6 +180,46 @@ public final class StreamReader {
         return new StreamRecords(out, nextIterator);
     }
 
+    /**
+     * GetRecords of a shard another node writes (or wrote): its records in sequence order up to
+     * the first missing sequence that may still be written ({@link #GAP_WAIT}); a closed shard is
+     * read to its end once every record is there, or once its last gap has waited long enough.
+     */
+    private StreamRecords recordsOfAnotherNode(StreamState s, ShardState shard, StreamIds.Iterator it, long endExclusive, int limit,
+                                               long now) {
+        List<StreamChange> out = new ArrayList<>();
+        long expected = it.position();
+        long bytes = 0;
+        long oldEnough = now - GAP_WAIT.toMillis();
+        boolean stopped = false;
+        byte[] to = endExclusive == Long.MAX_VALUE ? StreamLayout.shardEnd(s.number, shard.number)
+                : StreamLayout.recordKey(s.number, shard.number, endExclusive);
+        try (Cursor c = registry.storage().range(StreamLayout.recordKey(s.number, shard.number, it.position()), to, false)) {
+            while (c.next()) {
+                if (out.size() == limit || (bytes + c.value().length > MAX_BYTES && !out.isEmpty())) {
+                    stopped = true;
+                    break;
+                }
+                StreamLayout.Stored r = StreamLayout.decode(c.key(), c.value());
+                if (r.sequence() != expected && r.commitMillis() > oldEnough) { // an earlier record may still be being written
+                    stopped = true;
+                    break;
+                }
+                bytes += c.value().length;
+                out.add(change(s.number, r, s.viewType));
+                expected = r.sequence() + 1;
+            }
+        }
+        long closedMillis;
+        synchronized (s) {
+            closedMillis = shard.closedMillis;
+        }
+        if (!stopped && endExclusive != Long.MAX_VALUE && closedMillis < oldEnough) expected = endExclusive;
+        String nextIterator = expected >= endExclusive ? null
+                : StreamIds.iterator(s.arn(), new StreamIds.Iterator(s.number, shard.number, expected, now));
+        return new StreamRecords(out, nextIterator);
+    }
+
     private static StreamChange change(long stream, StreamLayout.Stored r, String viewType) {
         long size = io.keyline.model.ItemSize.of(r.keys()) + (r.oldImage() == null ? 0 : io.keyline.model.ItemSize.of(r.oldImage()))
                 + (r.newImage() == null ? 0 : io.keyline.model.ItemSize.of(r.newImage()));
@@ -170,6 +231,10 @@ public final class StreamReader {
         StreamIds.StreamName name = StreamIds.parseArn(arn);
         if (name == null) throw Errors.validation("Invalid StreamArn");
         StreamState s = registry.find(ns, name.tableName(), name.label());
+        if (s == null && registry.shared()) {
+            registry.refresh();
+            s = registry.find(ns, name.tableName(), name.label());
+        }
         if (s == null) throw Errors.resourceNotFound("Requested resource not found: Stream: " + arn + " not found");
         return s;
     }

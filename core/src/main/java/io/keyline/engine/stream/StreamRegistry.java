@@ -28,6 +28,11 @@ import java.util.concurrent.ConcurrentHashMap;
  * closing sequence is above every record it holds. Descriptors and shard entries are written
  * under that monitor, only those that changed (enable, disable, split, rollover, trim), before
  * any record is written to a new shard.
+ *
+ * <p>Several Keyline nodes on one storage ({@link StreamCluster}): the registry is each node's
+ * cache of the shared streams, and shards follow writer nodes and token ranges instead of
+ * partitions; that part is {@link SharedStreams}, which one process alone ({@code cluster} null)
+ * never runs.
  */
 public final class StreamRegistry {
     /** How long an open shard lives before it rolls over (docs/RULES.md#STREAM-SHARDS). */
@@ -36,14 +41,23 @@ public final class StreamRegistry {
     private final Storage storage;
     private final Clock clock;
     private final Sequencer sequencer;
-    private final Map<Long, StreamState> streams = new ConcurrentHashMap<>();
+    /** Several nodes on the storage, or null for one process alone. */
+    private final SharedStreams shared;
+    /** Stream number → stream (read and changed by {@link SharedStreams} too). */
+    final Map<Long, StreamState> streams = new ConcurrentHashMap<>();
     /** Table keyspace id → its enabled stream. */
-    private final Map<Long, StreamState> enabled = new ConcurrentHashMap<>();
+    final Map<Long, StreamState> enabled = new ConcurrentHashMap<>();
     private long nextStreamNumber = 1;
 
     public StreamRegistry(Storage storage, Clock clock) {
+        this(storage, clock, null);
+    }
+
+    /** A registry of a node that shares its storage with other Keyline nodes through {@code cluster} (null: alone). */
+    public StreamRegistry(Storage storage, Clock clock, StreamCluster cluster) {
         this.storage = storage;
         this.clock = clock;
+        this.shared = cluster == null ? null : new SharedStreams(this, storage, clock, cluster);
         long nextSequence = 0;
         List<StreamState> firstFormat = new ArrayList<>();
         try (Cursor c = storage.range(StreamLayout.descriptorsStart(), StreamLayout.descriptorsEnd(), false)) {
@@ -61,6 +75,10 @@ public final class StreamRegistry {
         for (StreamState s : firstFormat) write(s, true, s.shards, List.of());
         for (StreamState s : streams.values()) {
             if (s.enabled()) enabled.put(s.tableKeyspaceId, s);
+            if (shared != null) { // stream numbers are derived, sequences per shard: nothing to count
+                shared.loadTrimMarks(s);
+                continue;
+            }
             nextStreamNumber = Math.max(nextStreamNumber, s.number + 1);
             for (ShardState shard : s.shards) {
                 nextSequence = Math.max(nextSequence, Math.max(shard.startSequence, shard.endSequence + 1));
@@ -75,7 +93,7 @@ public final class StreamRegistry {
         for (StreamState s : streams.values()) s.knownPartitions = -1; // match partitions again on the first record
     }
 
-    private void loadShards(StreamState s) {
+    void loadShards(StreamState s) {
         try (Cursor c = storage.range(StreamLayout.shardsStart(s.number), StreamLayout.shardsEnd(s.number), false)) {
             while (c.next()) s.shards.add(StreamState.decodeShard(c.value()));
         }
@@ -83,10 +101,75 @@ public final class StreamRegistry {
 
     Sequencer sequencer() { return sequencer; }
 
+    /** Whether this node shares its storage with other Keyline nodes. */
+    boolean shared() { return shared != null; }
+
+    /** The batch was written or dropped: its records' sequences are no longer in flight. */
+    void settle(WriteBatch batch) {
+        sequencer.settle(batch);
+        if (shared != null) shared.settle(batch);
+    }
+
+    /** Several nodes: this node's shard for the range of {@code token} and the record's sequence (see {@link SharedStreams#place}). */
+    long[] placeInRange(StreamState s, long token, WriteBatch batch) { return shared.place(s, token, batch); }
+
+    /** Several nodes: re-reads the stream's shards (see {@link SharedStreams#reloadShards}). Caller holds {@code s}'s monitor. */
+    void reloadShards(StreamState s) { shared.reloadShards(s); }
+
+    /**
+     * Several nodes: brings this node's view of shard {@code number} of {@code s} up to date
+     * where it may have changed elsewhere (a shard it does not know: every shard re-read; another
+     * node's open shard: its entry re-read), and returns it, or null if there is no such shard.
+     * Alone, the shard as held. Caller holds {@code s}'s monitor.
+     */
+    ShardState currentShard(StreamState s, long number) {
+        ShardState shard = s.shard(number);
+        if (shared == null || shard != null && (!shard.open() || shard.sequencer != null)) return shard;
+        if (shard == null) {
+            shared.reloadShards(s);
+            return s.shard(number);
+        }
+        shared.reloadShard(s, shard);
+        return shard;
+    }
+
+    /** Several nodes: the sequence after the last record stored in the shard. */
+    long afterLastStored(StreamState s, ShardState shard) { return shared.afterLastStored(s, shard); }
+
+    /** Several nodes: re-reads every stream's descriptor (see {@link SharedStreams#refresh}); nothing alone. */
+    void refresh() {
+        if (shared != null) shared.refresh();
+    }
+
+    /** Several nodes: ends the shards whose range moved or whose writer died (see {@link SharedStreams#sweep}); nothing alone. */
+    public void sweep() {
+        if (shared != null) shared.sweep();
+    }
+
+    /** Several nodes, a clean stop: this node's open shards end; nothing alone. */
+    public void closeOwnShards() {
+        if (shared != null) shared.closeOwnShards();
+    }
+
     Storage storage() { return storage; }
 
     /** The enabled stream of the table with this keyspace, or null. */
     StreamState enabledStream(long tableKeyspaceId) { return enabled.get(tableKeyspaceId); }
+
+    /**
+     * The enabled stream of {@code table} as the catalog has it now. Alone, as {@link #enabledStream(long)}.
+     * With several nodes another node may have enabled or disabled it: the registry follows the
+     * catalog first (a label compared, on every write).
+     */
+    StreamState enabledStream(TableMetadata table) {
+        StreamState s = enabled.get(table.keyspaceId());
+        if (shared == null) return s;
+        StreamSettings settings = table.stream();
+        boolean wanted = settings != null && settings.enabled();
+        if (wanted ? s != null && s.label.equals(settings.label()) : s == null) return s;
+        shared.follow(table);
+        return enabled.get(table.keyspaceId());
+    }
 
     /**
      * Makes the streams follow the table's settings as the catalog now has them: a stream enabled
@@ -95,6 +178,10 @@ public final class StreamRegistry {
      * disabled and its shards closed.
      */
     public void follow(TableMetadata table, long[][] partitionStarts) {
+        if (shared != null) {
+            shared.follow(table);
+            return;
+        }
         StreamSettings settings = table.stream();
         boolean wanted = settings != null && settings.enabled();
         StreamState current = enabled.get(table.keyspaceId());
@@ -244,11 +331,21 @@ public final class StreamRegistry {
         storage.write(batch);
     }
 
-    /** The deletion of a stream: records, shard entries and descriptor. */
-    private static WriteBatch deletion(StreamState s) {
-        return new WriteBatch().deleteRange(StreamLayout.streamStart(s.number), StreamLayout.streamEnd(s.number))
+    /** Persists what a trim changed: alone in the shard entries, with several nodes as trim marks. Caller holds its monitor. */
+    void writeTrim(StreamState s, List<ShardState> trimmed, List<ShardState> removed) {
+        if (shared == null) {
+            write(s, false, trimmed, removed);
+        } else {
+            shared.writeTrim(s, trimmed, removed);
+        }
+    }
+
+    /** The deletion of a stream: records, shard entries and descriptor (and, with several nodes, trim marks). */
+    private WriteBatch deletion(StreamState s) {
+        WriteBatch batch = new WriteBatch().deleteRange(StreamLayout.streamStart(s.number), StreamLayout.streamEnd(s.number))
                 .deleteRange(StreamLayout.shardsStart(s.number), StreamLayout.shardsEnd(s.number))
                 .delete(StreamLayout.descriptorKey(s.number));
+        return shared == null ? batch : batch.deleteRange(StreamLayout.trimMarksStart(s.number), StreamLayout.trimMarksEnd(s.number));
     }
 
     /** Every stream of the namespace, by ARN. */
@@ -278,4 +375,7 @@ public final class StreamRegistry {
             storage.write(deletion(s));
         }
     }
+
+    /** Several nodes: whether this node may trim now (it holds the trim lease); always alone. */
+    boolean mayTrim() { return shared == null || shared.mayTrim(); }
 }

@@ -41,6 +41,8 @@ final class StreamState {
     int knownPartitions;
     /** The open shards by partition position, as last matched; empty once disabled. */
     ShardState[] openByPartition = new ShardState[0];
+    /** Several nodes: this node's open shard of each token range (null where it has none); null until it writes one. */
+    ShardState[] writing;
 
     StreamState(long number, Namespace namespace, String tableName, long tableKeyspaceId, String tableArn, String label,
                 String viewType, long createdMillis) {
@@ -108,16 +110,21 @@ final class StreamState {
         out.writeLong(disabledMillis);
     }
 
-    /** One shard's entry: its nine numbers. */
+    /** One shard's entry: its nine numbers, and a tenth, its writer node, for a shard of several nodes. */
     static byte[] encodeShard(ShardState s) {
-        return ByteBuffer.allocate(72).putLong(s.number).putLong(s.parent).putLong(s.startToken).putLong(s.startSort)
-                .putLong(s.startSequence).putLong(s.createdMillis).putLong(s.endSequence).putLong(s.closedMillis)
-                .putLong(s.trimmedBelow).array();
+        ByteBuffer out = ByteBuffer.allocate(s.writer < 0 ? 72 : 80).putLong(s.number).putLong(s.parent).putLong(s.startToken)
+                .putLong(s.startSort).putLong(s.startSequence).putLong(s.createdMillis).putLong(s.endSequence).putLong(s.closedMillis)
+                .putLong(s.trimmedBelow);
+        if (s.writer >= 0) out.putLong(s.writer);
+        return out.array();
     }
 
     static ShardState decodeShard(byte[] value) {
         ByteBuffer in = ByteBuffer.wrap(value);
-        ShardState shard = new ShardState(in.getLong(), in.getLong(), in.getLong(), in.getLong(), in.getLong(), in.getLong());
+        long number = in.getLong(), parent = in.getLong(), startToken = in.getLong(), startSort = in.getLong();
+        long startSequence = in.getLong(), createdMillis = in.getLong();
+        long writer = value.length >= 80 ? ByteBuffer.wrap(value, 72, 8).getLong() : -1;
+        ShardState shard = new ShardState(number, parent, startToken, startSort, startSequence, createdMillis, writer);
         shard.endSequence = in.getLong();
         shard.closedMillis = in.getLong();
         shard.trimmedBelow = in.getLong();

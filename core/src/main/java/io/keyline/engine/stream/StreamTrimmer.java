@@ -16,6 +16,10 @@ import java.util.List;
  * recorded a change ({@link #maybeTrim}), never under an item's lock. Thread-safe: one trim at
  * a time; a stream's fields change under its monitor, records are deleted outside it (they are
  * older than anything a writer appends).
+ *
+ * <p>Several Keyline nodes trim one storage: only the holder of the trim lease trims
+ * ({@link StreamRegistry#mayTrim}; the others skip their minute), on the stored state of every
+ * stream, and records its progress as trim marks, never in a shard's entry, which its writer owns.
  */
 public final class StreamTrimmer {
     /** docs/RULES.md#STREAM-RETENTION: stream records are kept 24 hours. */
@@ -45,6 +49,8 @@ public final class StreamTrimmer {
 
     /** Trims everything older than 24 hours before {@code now}. */
     public synchronized void trim(long now) {
+        if (!registry.mayTrim()) return;
+        registry.refresh();
         long cutoff = now - RETENTION.toMillis();
         Storage storage = registry.storage();
         for (StreamState s : registry.all()) {
@@ -54,6 +60,7 @@ public final class StreamTrimmer {
             }
             List<long[]> shards = new ArrayList<>();
             synchronized (s) {
+                if (registry.shared()) registry.reloadShards(s);
                 for (ShardState shard : s.shards) shards.add(new long[] {shard.number, shard.trimmedBelow});
             }
             List<long[]> moved = new ArrayList<>();
@@ -85,7 +92,7 @@ public final class StreamTrimmer {
                 for (ShardState shard : s.shards) if (!shard.open() && shard.closedMillis < cutoff) removed.add(shard);
                 s.shards.removeAll(removed);
                 changed.removeAll(removed);
-                if (registry.stream(s.number) == s) registry.write(s, false, changed, removed);
+                if (registry.stream(s.number) == s) registry.writeTrim(s, changed, removed);
             }
         }
     }

@@ -48,7 +48,7 @@ public final class StreamWriter implements ItemStore.WriteHook {
     /** The images' stored encodings go into the record as they are (a record costs no second encoding). */
     @Override public Runnable beforeCommit(TableMetadata table, Map<String, AttributeValue> oldItem, Map<String, AttributeValue> newItem,
                                            byte[] oldEncoded, byte[] newEncoded, WriteBatch batch) {
-        StreamState stream = registry.enabledStream(table.keyspaceId());
+        StreamState stream = registry.enabledStream(table);
         if (stream == null || oldItem == null && newItem == null) return null;
         if (oldItem != null && oldItem.equals(newItem)) return null;
         Map<String, AttributeValue> any = newItem != null ? newItem : oldItem;
@@ -58,9 +58,13 @@ public final class StreamWriter implements ItemStore.WriteHook {
         AttributeValue skValue = sk == null ? null : any.get(sk.name());
         long token = KeyCodec.token(pkValue);
         long sort = skValue == null ? SortPosition.NONE : SortPosition.of(skValue);
-        PartitionMap map = partitions.apply(table);
-        int count = map.partitionCount();
-        long[] placed = registry.place(stream, count, map.partitionOf(token, sort), map::partitionStarts, batch);
+        long[] placed;
+        if (registry.shared()) {
+            placed = registry.placeInRange(stream, token, batch); // several nodes: a shard per writer and token range
+        } else {
+            PartitionMap map = partitions.apply(table);
+            placed = registry.place(stream, map.partitionCount(), map.partitionOf(token, sort), map::partitionStarts, batch);
+        }
         if (placed == null) return null;
         Map<String, AttributeValue> keys = new LinkedHashMap<>(4);
         keys.put(pk.name(), pkValue);
@@ -75,5 +79,5 @@ public final class StreamWriter implements ItemStore.WriteHook {
         return afterCommit;
     }
 
-    @Override public void settled(WriteBatch batch) { registry.sequencer().settle(batch); }
+    @Override public void settled(WriteBatch batch) { registry.settle(batch); }
 }

@@ -81,4 +81,29 @@ class StreamStateTest {
         StreamState reread = new StreamRegistry(storage, new ManualClock()).stream(1);
         assertThat(reread.shards).extracting(x -> x.number + "/" + x.parent + "/" + x.endSequence).containsExactly("1/-1/4", "2/1/-1", "3/1/-1");
     }
+
+    @Test void aShardOfSeveralNodesKeepsItsWriterAndAShardOfOneProcessStaysNineNumbers() {
+        ShardState alone = new ShardState(3, 1, -5, 9, 100, 1_500);
+        assertThat(StreamState.encodeShard(alone)).as("one process: the format as before").hasSize(72);
+        assertThat(StreamState.decodeShard(StreamState.encodeShard(alone)).writer).isEqualTo(-1);
+
+        ShardState shared = new ShardState(7, 3, StreamCluster.rangeStart(5), 0, 7L << 32, 1_600, 0);
+        shared.close((7L << 32) + 41, 1_700);
+        ShardState copy = StreamState.decodeShard(StreamState.encodeShard(shared));
+        assertThat(StreamState.encodeShard(shared)).hasSize(80);
+        assertThat(List.of(copy.number, copy.parent, copy.startSequence, copy.endSequence, copy.writer))
+                .containsExactly(7L, 3L, 7L << 32, (7L << 32) + 41, 0L);
+        assertThat(StreamCluster.rangeOf(copy.startToken)).isEqualTo(5);
+    }
+
+    @Test void streamRangesAreOwnershipsRanges() {
+        for (long token : new long[] {Long.MIN_VALUE, -1, 0, 1, Long.MAX_VALUE, 0x0400_0000_0000_0000L, 0x03FF_FFFF_FFFF_FFFFL}) {
+            assertThat(StreamCluster.rangeOf(token)).isEqualTo(io.keyline.engine.cluster.Ownership.rangeOf(token));
+        }
+        for (int r = 0; r < StreamCluster.RANGES; r++) {
+            assertThat(io.keyline.engine.cluster.Ownership.rangeOf(StreamCluster.rangeStart(r))).isEqualTo(r);
+            if (r > 0) assertThat(io.keyline.engine.cluster.Ownership.rangeOf(StreamCluster.rangeStart(r) - 1)).isEqualTo(r - 1);
+        }
+        assertThat(StreamCluster.RANGES).isEqualTo(io.keyline.engine.cluster.Ownership.RANGES);
+    }
 }

@@ -59,8 +59,10 @@ import java.util.function.Supplier;
  *
  * <p>Threading: thread-safe. Batches with a range delete run alone (a write lock of this
  * process), since their keys are found by reading; other batches run in parallel. A range
- * delete of a whole partitioned keyspace drops its table instead, after the batch. Driver
- * failures surface as {@link StorageException}, as does any call after {@link #close}.
+ * delete of a whole partitioned keyspace drops its table instead, after the batch. A read that
+ * fails while a dead Cassandra node is not yet known dead is sent again ({@link ReadRetry}), a
+ * write that times out likewise ({@link #executeUntilWritten}). Driver failures that remain
+ * surface as {@link StorageException}, as does any call after {@link #close}.
  */
 public final class CassandraStorage implements Storage {
     /** Rows a cursor fetches per round trip: a page of a Query rarely needs more. */
@@ -85,6 +87,8 @@ public final class CassandraStorage implements Storage {
     private final Set<ByteBuffer> knownHeads = ConcurrentHashMap.newKeySet();
     private final Set<ByteBuffer> knownShards = ConcurrentHashMap.newKeySet();
     private final ReentrantReadWriteLock writers = new ReentrantReadWriteLock();
+    /** Reads are sent again through a Cassandra node's detection window (docs/CLUSTER.md, "Failure run"). */
+    private final ReadRetry readRetry = ReadRetry.DEFAULT;
     private volatile boolean closed;
 
     /** Connects to the cluster (its own driver session, closed with the storage) and creates the keyspace and tables if missing. */
@@ -227,13 +231,13 @@ public final class CassandraStorage implements Storage {
         checkOpen();
         return driver("read", () -> {
             BoundStatement get = getStatement(key);
-            return get == null ? null : newestValue(session.execute(get), point);
+            return get == null ? null : newestValue(readRetry.run(() -> session.execute(get)), point);
         });
     }
 
     List<byte[]> multiRead(List<byte[]> keys, Versions.ReadPoint point) {
         checkOpen();
-        return driver("multi-get", () -> {
+        return driver("multi-get", () -> readRetry.run(() -> {
             List<CompletableFuture<AsyncResultSet>> pending = new ArrayList<>(keys.size());
             for (byte[] key : keys) {
                 BoundStatement get = getStatement(key);
@@ -251,7 +255,7 @@ public final class CassandraStorage implements Storage {
                         : newestValue(page.currentPage(), point));
             }
             return values;
-        });
+        }));
     }
 
     /** The read of every version of {@code key}, or null for a key that cannot be stored (no place). */
@@ -281,13 +285,13 @@ public final class CassandraStorage implements Storage {
     /** The partition keys of a partitioned keyspace's table whose token is {@code token}. */
     List<byte[]> partitionsAt(String table, long token) {
         checkOpen();
-        return driver("read", () -> {
+        return driver("read", () -> readRetry.run(() -> {
             List<byte[]> pks = new ArrayList<>(1);
             for (Row row : session.execute(schema.partitionsAt(table).bind(token, token).setConsistencyLevel(consistency))) {
                 pks.add(bytes(row.getByteBuffer(0)));
             }
             return pks;
-        });
+        }));
     }
 
     /** Of one key's versions (newest first), the value of the newest visible at {@code point}, or null. */
@@ -315,7 +319,7 @@ public final class CassandraStorage implements Storage {
         if (upper != null) values.add(upper);
         BoundStatement statement = schema.shards(lower != null, upper != null, reverse).bind(values.toArray());
         checkOpen();
-        return driver("read", () -> session.execute(statement.setConsistencyLevel(consistency).setPageSize(PAGE_ROWS)));
+        return driver("read", () -> readRetry.run(() -> session.execute(statement.setConsistencyLevel(consistency).setPageSize(PAGE_ROWS))));
     }
 
     /** Stored heads of one stored shard between stored bounds (null = open), in order, first page. */
@@ -329,8 +333,8 @@ public final class CassandraStorage implements Storage {
 
     private CompletableFuture<AsyncResultSet> executeAsync(BoundStatement statement) {
         checkOpen();
-        return driver("read", () -> session.executeAsync(statement.setConsistencyLevel(consistency).setPageSize(PAGE_ROWS))
-                .toCompletableFuture());
+        BoundStatement read = statement.setConsistencyLevel(consistency).setPageSize(PAGE_ROWS);
+        return driver("read", () -> readRetry.runAsync(() -> session.executeAsync(read).toCompletableFuture()));
     }
 
     boolean visible(long version, Versions.ReadPoint point) { return versions.visible(version, point); }

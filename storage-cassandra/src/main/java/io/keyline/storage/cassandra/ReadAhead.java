@@ -70,7 +70,9 @@ final class ReadAhead<K> {
             while (!rows.hasNext()) {
                 if (next == null) {
                     if (page == null || !page.hasMorePages()) return false;
-                    next = page.fetchNextPage().toCompletableFuture();
+                    AsyncResultSet current = page;
+                    // a later page is a read like the first: sent again through a node's detection window
+                    next = ReadRetry.DEFAULT.runAsync(() -> current.fetchNextPage().toCompletableFuture());
                 }
                 page = next.join();
                 next = null;
