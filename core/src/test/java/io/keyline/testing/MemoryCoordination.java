@@ -130,6 +130,11 @@ public final class MemoryCoordination {
 
         @Override public long nowMillis() { return clock.millis(); }
 
+        @Override public byte[] clusterSecret() {
+            reachable();
+            return secret.clone();
+        }
+
         @Override public void close() {}
     }
 }
