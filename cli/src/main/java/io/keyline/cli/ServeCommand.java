@@ -334,14 +334,15 @@ public final class ServeCommand implements Callable<Integer> {
                 .withTimeToLive(TimeToLiveSettings.defaults().withDeletionDelay(ttlDelay).withChangeInterval(ttlChangeInterval));
         // DescribeEndpoints must name this server, or clients doing endpoint discovery leave it
         if (port != 0) settings = settings.withEndpointAddress(displayHost(host) + ":" + port);
-        Engine engine = new Engine(storage, SystemClock.INSTANCE, settings, coordination(storage, security.tlsEnabled()));
+        io.keyline.storage.Coordination coordination = coordination(storage, security.tlsEnabled());
+        Engine engine = new Engine(storage, SystemClock.INSTANCE, settings, coordination);
         Metrics metrics = EngineMetrics.attach(engine, SystemClock.INSTANCE, metricsSettings());
         KeylineServer server = new KeylineServer(new Operations(engine),
                 ServerOptions.defaults().withRequestIdSeed(SystemClock.INSTANCE.now().toEpochMilli()).withShutdownTimeout(shutdownGrace)
                         .withConnectionTimeouts(idleTimeout, requestReadTimeout), SystemClock.INSTANCE,
                 AdminRoutes.of(engine, metrics), metrics).secure(security);
         if (engine.ownership() != null) { // cluster mode: each item decided by the node that owns its range (docs/CLUSTER.md)
-            server.forwardToOwners();
+            server.forwardToOwners(clusterSecret(coordination, server, engine)); // signs what it forwards (docs/RULES.md#CLUSTER-FORWARD-TRUST)
             engine.ownership().enforce();
         }
         int bound;
@@ -433,6 +434,17 @@ public final class ServeCommand implements Callable<Integer> {
             return io.keyline.storage.cassandra.CassandraCoordination.open(cassandraOptions(), SystemClock.INSTANCE::now, self);
         } catch (StorageException e) {
             storage.close();
+            throw new StartupException(e.getMessage(), e);
+        }
+    }
+
+    /** The cluster's secret from the coordination tables (created by the first node), or a start-up failure. */
+    private static byte[] clusterSecret(io.keyline.storage.Coordination coordination, KeylineServer server, Engine engine) {
+        try {
+            return coordination.clusterSecret();
+        } catch (StorageException e) {
+            server.close();
+            engine.close();
             throw new StartupException(e.getMessage(), e);
         }
     }

@@ -146,7 +146,11 @@ public final class Engine implements AutoCloseable {
         GsiLogLease ownLog = coordination.shared() ? GsiLogLease.open(coordination) : null;
         this.indexes = ownLog == null ? new Indexes(storage, catalog, items, clock, settings)
                 : new Indexes(storage, catalog, items, clock, settings, ownLog.id(), ownLog::held);
-        this.clusterDuties = ownLog == null ? null : new ClusterDuties(coordination, catalog, indexes, ownLog);
+        this.clusterDuties = ownLog == null ? null : new ClusterDuties(coordination, catalog, indexes, ownLog, clock);
+        if (clusterDuties != null) { // each write fenced by the term it is decided in (docs/RULES.md#CLUSTER-FENCE)
+            Ownership ownership = clusterDuties.ownership();
+            items.fenceWith(key -> ownership.fenceOf(PageCapacity.startToken(key)));
+        }
         // Several processes: streams shared through the coordination (docs/STREAMS.md, "Several Keyline nodes").
         this.streamRegistry = new StreamRegistry(storage, clock, ownLog == null ? null : new StreamCluster(coordination, ownLog.id()));
         this.streamSweeper = ownLog == null ? null : new StreamSweeper(streamRegistry);
@@ -303,7 +307,7 @@ public final class Engine implements AutoCloseable {
     public ItemWrite write(TableMetadata table, PrimaryKey key, Condition condition, boolean returnOldOnFailure,
                            Map<String, AttributeValue> failurePricedItem, Mutation change) {
         decideHere(table, key);
-        MeteredWrite.Result r = meteredWrite.write(table, key, condition, returnOldOnFailure, failurePricedItem, change);
+        MeteredWrite.Result r = fenced(() -> meteredWrite.write(table, key, condition, returnOldOnFailure, failurePricedItem, change));
         return new ItemWrite(r.oldItem(), r.newItem(), r.consumed());
     }
 
@@ -407,7 +411,22 @@ public final class Engine implements AutoCloseable {
         if (clusterDuties == null) return work.get();
         long[] tokens = new long[keys.size()];
         for (int i = 0; i < tokens.length; i++) tokens[i] = KeyCodec.token(keys.get(i).partition());
-        return clusterDuties.ownership().decideTogether(tokens, work);
+        return clusterDuties.ownership().decideTogether(tokens, () -> fenced(work));
+    }
+
+    /**
+     * Runs a write decided under a term (docs/RULES.md#CLUSTER-FENCE): one the storage refused
+     * because the term had ended, before writing anything, is {@link io.keyline.engine.api.NotOwner}
+     * with no address (the server answers the retryable ServiceUnavailable; the retry reaches the
+     * range's owner); one written after its term ended stays a failure of unknown outcome.
+     */
+    private static <T> T fenced(java.util.function.Supplier<T> work) {
+        try {
+            return work.get();
+        } catch (io.keyline.storage.FencedOut e) {
+            if (e.refused()) throw new io.keyline.engine.api.NotOwner("");
+            throw e;
+        }
     }
 
     /** The throttling error of a refused read or write, as DynamoDB sends it. */

@@ -58,6 +58,16 @@ public interface Coordination extends AutoCloseable {
     /** The current time on the clock that lease expiries are read against (epoch millis). */
     long nowMillis();
 
+    /**
+     * The cluster's secret (32 bytes, the same for every process): a node signs the requests it
+     * forwards with it, so the owner honours only those (docs/RULES.md#CLUSTER-FORWARD-TRUST).
+     * Created once, by compare-and-set, by the first process that asks. Never logged. An
+     * implementation that cannot keep one refuses, and its processes forward nothing.
+     */
+    default byte[] clusterSecret() {
+        throw new UnsupportedOperationException("this coordination keeps no cluster secret");
+    }
+
     @Override void close();
 
     /** One process alone on its storage: nothing to agree on. */

@@ -14,6 +14,7 @@ public final class WriteBatch {
     public enum Kind { PUT, DELETE, DELETE_RANGE }
 
     private final List<Mutation> mutations = new ArrayList<>();
+    private Fence fence;
 
     public WriteBatch put(byte[] key, byte[] value) {
         mutations.add(new Mutation(Kind.PUT, key, value, null));
@@ -30,6 +31,18 @@ public final class WriteBatch {
         mutations.add(new Mutation(Kind.DELETE_RANGE, from, null, to));
         return this;
     }
+
+    /**
+     * Cluster mode: the batch may be written only inside this term, and also inside any fence it
+     * already had (docs/RULES.md#CLUSTER-FENCE); null adds none.
+     */
+    public WriteBatch fence(Fence term) {
+        fence = Fence.both(fence, term);
+        return this;
+    }
+
+    /** The term the batch must be written in, or null: none (one process alone, or a range nobody owns). */
+    public Fence fence() { return fence; }
 
     public List<Mutation> mutations() { return mutations; }
 

@@ -1,5 +1,6 @@
 package io.keyline.time;
 
+import java.time.Duration;
 import java.time.Instant;
 
 /**
@@ -15,4 +16,16 @@ public interface Clock {
     long nanos();
 
     default long millis() { return now().toEpochMilli(); }
+
+    /**
+     * Waits until {@code d} has passed on this clock: a real wait on the system clock, and on a
+     * {@link ManualClock} until a test has advanced it that far, so a test drives the background
+     * threads that wait through it (the cluster duties' rounds, their lease grace).
+     *
+     * @throws InterruptedException if the waiting thread is interrupted
+     */
+    default void sleep(Duration d) throws InterruptedException {
+        long nanos = d.toNanos();
+        if (nanos > 0) Thread.sleep(nanos / 1_000_000, (int) (nanos % 1_000_000));
+    }
 }

@@ -115,6 +115,8 @@ final class ApiRequestProcessor {
         try {
             // A verified signature covers the body as sent; parsing below moves the body's reader index.
             ByteBuf signedBody = authenticator.enforced() ? body.duplicate() : null;
+            // so does a forwarding node's (docs/RULES.md#CLUSTER-FORWARD-TRUST): only a request that says it was forwarded pays for it
+            java.nio.ByteBuffer forwardedBody = forwarder != null && headers.contains(Forwarder.HEADER) ? body.nioBuffer() : null;
             if (body.isReadable() && !acceptedContentType(headers.get(HttpHeaderNames.CONTENT_TYPE))) {
                 throw RequestLimits.unsupportedContentType();
             }
@@ -131,7 +133,7 @@ final class ApiRequestProcessor {
             if (!hasBody) throw Errors.serialization(null);
             JsonObject request = JsonObject.of(json);
             operation = operations.inNamespace(identity.account(), identity.region()).get(operation.name());
-            return new Prepared(operation, request, identity, null, forwarder != null && headers.contains(Forwarder.HEADER));
+            return new Prepared(operation, request, identity, null, forwardedBody != null && trustedForward(requestId, headers, forwardedBody));
         } catch (RuntimeException | Error e) {
             return new Prepared(null, null, null, failure(requestId, headers, e));
         }
@@ -172,6 +174,18 @@ final class ApiRequestProcessor {
     }
 
     // ---- cluster mode: forwarding to the owner of an item (docs/CLUSTER.md, "Ownership of partitions") ----
+
+    /**
+     * Whether a request that carries {@link Forwarder#HEADER} comes from a node of the cluster:
+     * the header is the signature of its target and body by the cluster's secret. A client's own
+     * header is ignored: the request is then decided as any other (forwarded to the item's owner,
+     * which sees the header this node signs instead).
+     */
+    private boolean trustedForward(String requestId, HttpHeaders headers, java.nio.ByteBuffer body) {
+        if (forwarder.trusts(headers.get(Forwarder.HEADER), headers.get("X-Amz-Target"), body)) return true;
+        LOG.debug("request {}: {} without a cluster node's signature, ignored", requestId, Forwarder.HEADER);
+        return false;
+    }
 
     /** From now on, requests whose item another node owns are forwarded to it. */
     void forwardTo(Forwarder forwarder) { this.forwarder = forwarder; }

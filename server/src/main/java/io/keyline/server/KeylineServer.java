@@ -66,6 +66,7 @@ public final class KeylineServer implements AutoCloseable {
     private final HttpReplies replies;
     private final AdminRoutes admin;
     private final Metrics metrics;
+    private final Clock clock;
     private final InFlight inFlight = new InFlight();
     private EventLoopGroup acceptor;
     private EventLoopGroup io;
@@ -94,6 +95,7 @@ public final class KeylineServer implements AutoCloseable {
      */
     public KeylineServer(Operations operations, ServerOptions options, Clock clock, AdminRoutes admin, Metrics metrics) {
         this.options = options;
+        this.clock = clock;
         this.bodyBudget = new BodyBudget(options.maxBufferedRequestBytes());
         this.admin = admin;
         this.metrics = metrics;
@@ -120,13 +122,16 @@ public final class KeylineServer implements AutoCloseable {
 
     /**
      * Cluster mode (docs/CLUSTER.md, "Ownership of partitions"): requests for items whose token
-     * range another Keyline node owns are forwarded to it as they came; before {@link #start}.
+     * range another Keyline node owns are forwarded to it as they came, signed with the cluster's
+     * secret; a request that says it was forwarded is honoured only with that signature
+     * (docs/RULES.md#CLUSTER-FORWARD-TRUST). Before {@link #start}.
      *
+     * @param clusterSecret the cluster's secret ({@link io.keyline.storage.Coordination#clusterSecret})
      * @return this server
      */
-    public synchronized KeylineServer forwardToOwners() {
+    public synchronized KeylineServer forwardToOwners(byte[] clusterSecret) {
         if (serverChannel != null || closed) throw new IllegalStateException("set forwarding before the server starts");
-        forwarder = new io.keyline.server.cluster.Forwarder();
+        forwarder = new io.keyline.server.cluster.Forwarder(clusterSecret, clock);
         processor.forwardTo(forwarder);
         return this;
     }

@@ -68,8 +68,11 @@ public final class Catalog {
     private long nextKeyspaceId;
     /** Shared storage only: the catalog version whose state the maps hold (guarded by this, read anywhere). */
     private volatile long loadedVersion;
-    /** Shared storage only: when the last check for a table this process did not know started (real nanos; guarded by missChecks). */
-    private long lastMissCheck = System.nanoTime();
+    /**
+     * Shared storage only: how many checks for a table this process did not know have started (guarded
+     * by missChecks). A count, not a time: a miss needs a check that started after it, whatever the clock says.
+     */
+    private long missChecksStarted;
     private final Object missChecks = new Object();
     /** A process that moved the shared version is waited for this long to write its record; after that it is taken for dead. */
     static final long WRITER_WAIT_MILLIS = 5_000;
@@ -397,10 +400,10 @@ public final class Catalog {
     private synchronized long catchUp() {
         long version = coordination.catalogVersion();
         if (version == loadedVersion) return version;
-        long deadline = System.nanoTime() + WRITER_WAIT_MILLIS * 1_000_000L;
-        while (CatalogLayout.readVersion(storage) < version && System.nanoTime() < deadline) {
+        long deadline = clock.nanos() + java.time.Duration.ofMillis(WRITER_WAIT_MILLIS).toNanos();
+        while (CatalogLayout.readVersion(storage) < version && clock.nanos() - deadline < 0) {
             try {
-                Thread.sleep(10);
+                clock.sleep(java.time.Duration.ofMillis(10));
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 break;
@@ -437,10 +440,13 @@ public final class Catalog {
      * CreateTable returned before the request is found). Always true: look again.
      */
     private boolean refreshOnMiss() {
-        long missed = System.nanoTime();
+        long missed;
         synchronized (missChecks) {
-            if (lastMissCheck - missed > 0) return true;
-            lastMissCheck = System.nanoTime();
+            missed = missChecksStarted;
+        }
+        synchronized (missChecks) {
+            if (missChecksStarted > missed) return true; // one started after this miss, and has finished: it held the lock
+            missChecksStarted++;
             refresh();
             return true;
         }

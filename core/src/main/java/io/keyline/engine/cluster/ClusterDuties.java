@@ -5,10 +5,11 @@ import io.keyline.engine.index.GsiPropagator;
 import io.keyline.engine.index.Indexes;
 import io.keyline.storage.Coordination;
 import io.keyline.storage.Coordination.Lease;
+import io.keyline.time.Clock;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 /**
  * What a process sharing its storage with others does beside its requests, on one daemon
@@ -31,6 +32,9 @@ import java.util.concurrent.TimeUnit;
  * the holder stops {@link GsiLogLease#SAFETY_MILLIS} before its lease ends. Failures of the
  * shared storage are logged and retried at the next round.
  *
+ * <p>Time: the engine's injected clock, for the rounds' schedule and their waits, so a test with a
+ * manual clock runs a round when it moves time.
+ *
  * <p>Threading: its own thread; {@link #close} stops it and waits for it.
  */
 public final class ClusterDuties implements AutoCloseable {
@@ -43,15 +47,17 @@ public final class ClusterDuties implements AutoCloseable {
     private final Indexes indexes;
     private final GsiLogLease own;
     private final Ownership ownership;
+    private final Clock clock;
     private final Thread thread;
     private volatile boolean running = true;
 
-    public ClusterDuties(Coordination coordination, Catalog catalog, Indexes indexes, GsiLogLease own) {
+    public ClusterDuties(Coordination coordination, Catalog catalog, Indexes indexes, GsiLogLease own, Clock clock) {
         this.coordination = coordination;
         this.catalog = catalog;
         this.indexes = indexes;
         this.own = own;
-        this.ownership = new Ownership(coordination, own.id());
+        this.clock = clock;
+        this.ownership = new Ownership(coordination, own.id(), clock);
         this.thread = new Thread(this::run, "keyline-cluster-duties");
         thread.setDaemon(true);
     }
@@ -62,10 +68,10 @@ public final class ClusterDuties implements AutoCloseable {
     public Ownership ownership() { return ownership; }
 
     private void run() {
-        long nextRenew = 0;
-        long nextOrphanScan = 0;
+        long nextRenew = clock.nanos();
+        long nextOrphanScan = nextRenew;
         while (running) {
-            long now = System.nanoTime();
+            long now = clock.nanos();
             try {
                 catalog.refresh();
                 if (now - nextRenew >= 0) {
@@ -75,7 +81,7 @@ public final class ClusterDuties implements AutoCloseable {
                     ownership.round();
                 }
                 if (now - nextOrphanScan >= 0) {
-                    nextOrphanScan = now + TimeUnit.MILLISECONDS.toNanos(ORPHAN_SCAN_MILLIS);
+                    nextOrphanScan = now + Duration.ofMillis(ORPHAN_SCAN_MILLIS).toNanos();
                     adoptOrphans();
                 }
             } catch (RuntimeException e) {
@@ -83,7 +89,7 @@ public final class ClusterDuties implements AutoCloseable {
                 LOG.log(System.Logger.Level.WARNING, "cluster duties: {0}; trying again", e.getMessage());
             }
             try {
-                Thread.sleep(CATALOG_POLL_MILLIS);
+                clock.sleep(Duration.ofMillis(CATALOG_POLL_MILLIS));
             } catch (InterruptedException e) {
                 return;
             }

@@ -3,12 +3,17 @@ package io.keyline.engine.cluster;
 import io.keyline.engine.api.NotOwner;
 import io.keyline.storage.Coordination;
 import io.keyline.storage.Coordination.Lease;
+import io.keyline.storage.Fence;
+import io.keyline.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Which Keyline node decides the requests for each token range (docs/CLUSTER.md, "Ownership of
@@ -17,13 +22,22 @@ import java.util.Set;
  * range is one run of keys in every table and index. Each range has a row (kind {@value #RANGE},
  * id = range) whose owner and epoch change only by compare-and-set; the row is valid while its
  * owner's node lease (kind {@value #NODE}, renewed every {@link GsiLogLease#RENEW_EVERY}, lasting
- * {@link GsiLogLease#TERM}) is. A node serves a range while it owns the row and its own node
- * lease has more than {@link GsiLogLease#SAFETY_MILLIS} left; after any lapse it re-reads the
- * rows before it serves again, so a node that paused past its lease never serves a range another
- * took meanwhile. Another node takes a range only once its owner's lease has run out, or after
- * the owner let it go (rebalancing: a node holding more than its share of the live nodes lets
- * the surplus go, each after a grace of {@value #RELEASE_GRACE_MILLIS} ms in which it forwards
- * that range's new requests and finishes those under way).
+ * {@link GsiLogLease#TERM}) is. Another node takes a range only once its owner's lease has run
+ * out, or after the owner let it go (rebalancing: a node holding more than its share of the live
+ * nodes lets the surplus go, each after a grace of {@value #RELEASE_GRACE_MILLIS} ms in which it
+ * still serves the range, so that the requests under way finish inside its term).
+ *
+ * <p><b>Terms, the fence</b> (docs/RULES.md#CLUSTER-FENCE). This node decides a range during
+ * an unbroken {@link Term}: it starts when the node takes the range (or finds it still its own
+ * after a lapse) and ends {@link GsiLogLease#SAFETY_MILLIS} before the node lease runs out, or
+ * when the node lets the range go. A renewal moves the end of every term on only if it completed
+ * before the old end: then no other node can have seen the lease run out. A renewal that
+ * completed later (this node paused, or could not reach Cassandra) ends every term for good, and
+ * the ranges still this node's get new terms. A request is decided here only inside a term, and
+ * its write carries that term ({@link #fenceOf}): the storage writes it only while the term holds
+ * and gives it a version below the term's end, and the next owner's term starts after it. So a
+ * node that paused past its lease between deciding a write and writing it is refused, and a
+ * write that reaches Cassandra late never overwrites the next owner's.
  *
  * <p>A request for an item whose range another node owns throws {@link NotOwner} with that
  * node's address before anything is read or written; the server forwards it. A forwarded
@@ -31,8 +45,8 @@ import java.util.Set;
  * differ for a moment never bounce one request. A range with no live owner is served where the
  * request arrives (only while ownership moves).
  *
- * <p>Threading: {@link #ownerElsewhere} is called by request threads (a volatile read and the
- * clock); {@link #round} runs on the duties thread.
+ * <p>Threading: {@link #check} and {@link #fenceOf} are called by request threads (volatile
+ * reads and the clock); {@link #round} runs on the duties thread.
  */
 public final class Ownership {
     public static final int RANGES = 64;
@@ -42,17 +56,54 @@ public final class Ownership {
     private static final ThreadLocal<Boolean> FORWARDED = new ThreadLocal<>();
 
     private final Coordination coordination;
+    private final Clock clock;
     private final long nodeId;
     private volatile Lease nodeLease;
     /** Per range: the owner as last read ("" none or not live), this node's own name for its ranges. */
     private volatile String[] owners = new String[RANGES];
+    /** Per range: this node's term on it, or null where it is not this node's. Replaced before {@link #owners}. */
+    private volatile Term[] terms = new Term[RANGES];
     /** Whether requests are checked at all: only a node whose server forwards ({@link #enforce}). */
     private volatile boolean enforced;
+    private final AtomicLong rounds = new AtomicLong();
 
-    Ownership(Coordination coordination, long nodeId) {
+    Ownership(Coordination coordination, long nodeId, Clock clock) {
         this.coordination = coordination;
         this.nodeId = nodeId;
-        java.util.Arrays.fill(owners, "");
+        this.clock = clock;
+        Arrays.fill(owners, "");
+    }
+
+    /**
+     * One unbroken stretch of this node's ownership of one range: the fence of the writes decided
+     * in it. Its end moves on with each renewal done in time, and stops for good once it is over.
+     */
+    static final class Term implements Fence {
+        private final Coordination coordination;
+        private volatile long end;
+        private boolean over;
+
+        Term(Coordination coordination, long end) {
+            this.coordination = coordination;
+            this.end = end;
+        }
+
+        @Override public long endMillis() { return end; }
+
+        @Override public long nowMillis() { return coordination.nowMillis(); }
+
+        /** The lease was renewed in time: the term goes on until {@code until}. */
+        synchronized void extendTo(long until) {
+            if (!over && until > end) end = until;
+        }
+
+        /** The term is over at {@code at} at the latest; it never goes on again. */
+        synchronized void endAt(long at) {
+            over = true;
+            if (at < end) end = at;
+        }
+
+        synchronized boolean over() { return over; }
     }
 
     /** The range of a token: its top 6 bits, in unsigned order. */
@@ -66,17 +117,32 @@ public final class Ownership {
 
     /**
      * Throws {@link NotOwner} if another live node owns the range of {@code token} and this
-     * request was not forwarded here; returns normally if this node decides it.
+     * request was not forwarded here, or if it is this node's but its term is over (a lapse not
+     * yet followed by a round: no one may decide it now, the server answers "retry"); returns
+     * normally if this node decides it.
      */
     public void check(long token) {
         if (!enforced) return;
-        String owner = owners[rangeOf(token)];
+        int range = rangeOf(token);
+        String owner = owners[range];
         if (owner.isEmpty() || Boolean.TRUE.equals(FORWARDED.get())) return;
         if (owner.equals(coordination.self())) {
-            if (held()) return;
-            throw new NotOwner(""); // this node's lease lapsed: no one may decide now; the server answers "retry"
+            Term term = terms[range];
+            if (term != null && term.holds()) return;
+            throw new NotOwner("");
         }
         throw new NotOwner(addressOf(owner));
+    }
+
+    /**
+     * The term a write of an item with {@code token} must be written in (docs/RULES.md#CLUSTER-FENCE),
+     * taken before the item is read: this node's term on its range, or null when requests are not
+     * checked or the range is not this node's (a forwarded request whose owner's view differs, a
+     * range that moves, a batch of several owners' items: decided here unfenced, as they are unisolated).
+     */
+    public Fence fenceOf(long token) {
+        if (!enforced) return null;
+        return terms[rangeOf(token)];
     }
 
     /**
@@ -111,12 +177,6 @@ public final class Ownership {
         return servingForwarded(work);
     }
 
-    /** Whether this node's lease has enough left to serve its ranges. */
-    boolean held() {
-        Lease l = nodeLease;
-        return l != null && coordination.nowMillis() < l.expiresMillis() - GsiLogLease.SAFETY_MILLIS;
-    }
-
     /** The ranges this node serves now (tests, the admin page). */
     public List<Integer> ownRanges() {
         List<Integer> out = new ArrayList<>();
@@ -125,14 +185,22 @@ public final class Ownership {
         return out;
     }
 
+    /** Rounds completed so far (tests wait for the duties thread with it). */
+    long rounds() { return rounds.get(); }
+
     /** One round: renew the node lease, re-read the ranges, take free ones up to the fair share, let the surplus go. */
     void round() {
-        boolean lapsed = !held();
-        Lease renewed = nodeLease == null ? null : coordination.renew(nodeLease, GsiLogLease.TERM);
+        Lease before = nodeLease;
+        Lease renewed = before == null ? null : coordination.renew(before, GsiLogLease.TERM);
+        // the terms go on only if the renewal completed before they ended: until then no other node can have
+        // seen the lease run out, so none took a range (docs/RULES.md#CLUSTER-FENCE)
+        boolean unbroken = renewed != null && coordination.nowMillis() < before.expiresMillis() - GsiLogLease.SAFETY_MILLIS;
         if (renewed == null) renewed = takeNodeLease();
         nodeLease = renewed;
+        if (!unbroken) endTerms();
         if (renewed == null) {
-            java.util.Arrays.fill(owners, "");
+            Arrays.fill(owners, "");
+            rounds.incrementAndGet();
             return;
         }
         long now = coordination.nowMillis();
@@ -160,9 +228,36 @@ public final class Ownership {
                 mine.add(r);
             }
         }
-        // a node coming back from a lapse has re-read every row above before it serves again
+        publish(next, renewed.expiresMillis() - GsiLogLease.SAFETY_MILLIS);
+        rounds.incrementAndGet();
+        if (unbroken && mine.size() > share) release(mine.subList(share, mine.size()), rows);
+    }
+
+    /**
+     * Installs the ranges read in a round: a range still this node's keeps its term, moved on to
+     * {@code termEnd} (a lapse ended them all before); one new to it gets a new term; one no longer
+     * its own ends its term. Terms first, so a request never finds a range its own without one.
+     */
+    private void publish(String[] next, long termEnd) {
+        Term[] current = terms;
+        Term[] nextTerms = new Term[RANGES];
+        for (int r = 0; r < RANGES; r++) {
+            if (!next[r].equals(coordination.self())) continue;
+            Term t = current[r];
+            if (t != null && !t.over()) t.extendTo(termEnd);
+            else t = new Term(coordination, termEnd);
+            nextTerms[r] = t;
+        }
+        long now = coordination.nowMillis();
+        for (int r = 0; r < RANGES; r++) if (current[r] != null && nextTerms[r] != current[r]) current[r].endAt(now);
+        terms = nextTerms;
         owners = next;
-        if (!lapsed && mine.size() > share) release(mine.subList(share, mine.size()), rows);
+    }
+
+    /** Ends every term now: a lapse, or letting everything go. */
+    private void endTerms() {
+        long now = coordination.nowMillis();
+        for (Term t : terms) if (t != null) t.endAt(now);
     }
 
     private Lease takeNodeLease() {
@@ -174,17 +269,25 @@ public final class Ownership {
 
     /**
      * Lets {@code surplus} go: for the grace this node still serves them (requests under way
-     * finish), then each row is deleted by compare-and-set, and the others take them at their next round.
+     * finish), then their terms end, so a write decided in them and not yet written is refused,
+     * then each row is deleted by compare-and-set, and the others take them at their next round.
      */
     private void release(List<Integer> surplus, Map<Integer, Lease> rows) {
         try {
-            Thread.sleep(RELEASE_GRACE_MILLIS);
+            clock.sleep(Duration.ofMillis(RELEASE_GRACE_MILLIS));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return;
         }
         String[] after = owners.clone();
-        for (int r : surplus) after[r] = "";
+        Term[] afterTerms = terms.clone();
+        long now = coordination.nowMillis();
+        for (int r : surplus) {
+            after[r] = "";
+            if (afterTerms[r] != null) afterTerms[r].endAt(now);
+            afterTerms[r] = null;
+        }
+        terms = afterTerms;
         owners = after;
         for (int r : surplus) coordination.release(rows.get(r));
     }
@@ -193,7 +296,9 @@ public final class Ownership {
     void releaseAll() {
         Lease l = nodeLease;
         nodeLease = null;
-        java.util.Arrays.fill(owners, "");
+        endTerms();
+        terms = new Term[RANGES];
+        Arrays.fill(owners, "");
         if (l != null) coordination.release(l);
     }
 }

@@ -7,6 +7,7 @@ import io.keyline.metadata.TableMetadata;
 import io.keyline.engine.codec.ItemCodec;
 import io.keyline.engine.codec.KeyCodec;
 import io.keyline.model.AttributeValue;
+import io.keyline.storage.Fence;
 import io.keyline.storage.Snapshot;
 import io.keyline.storage.Storage;
 import io.keyline.storage.WriteBatch;
@@ -29,6 +30,10 @@ import java.util.function.Consumer;
  * it meets concurrent writers), reads them all, lets a pure {@link Plan} compute every new
  * image and stores them in one atomic batch, so readers see all of it or none of it;
  * {@link #getAll} reads several items from one storage snapshot.
+ *
+ * <p>Cluster mode ({@link #fenceWith}): each write's batch carries the term of this node's
+ * ownership of the items' ranges, taken before the old items are read, so the storage writes it
+ * only inside the term it was decided in (docs/RULES.md#CLUSTER-FENCE).
  */
 public final class ItemStore {
     /**
@@ -122,6 +127,14 @@ public final class ItemStore {
         List<Map<String, AttributeValue>> apply(List<Map<String, AttributeValue>> oldItems);
     }
 
+    /** Cluster mode: the term a write of the item under a stored key must be written in, or null (none). */
+    @FunctionalInterface
+    public interface Fences {
+        Fence of(byte[] storageKey);
+
+        Fences NONE = storageKey -> null;
+    }
+
     /** {@link #writeAll} could not lock some items in time; nothing was read or written. */
     public static final class LockConflict extends RuntimeException {
         private final List<Integer> positions;
@@ -139,6 +152,7 @@ public final class ItemStore {
     private final ItemLocks locks = new ItemLocks();
     private final WriteListener listener;
     private volatile WriteHook hook = WriteHook.NONE;
+    private volatile Fences fences = Fences.NONE;
 
     public ItemStore(Storage storage, WriteListener listener) {
         this.storage = storage;
@@ -147,6 +161,9 @@ public final class ItemStore {
 
     /** Installs the write hook; done once, by the engine, before any write. */
     public void setHook(WriteHook hook) { this.hook = hook; }
+
+    /** Cluster mode: the terms writes are fenced by (docs/RULES.md#CLUSTER-FENCE); done once, by the engine, before any write. */
+    public void fenceWith(Fences fences) { this.fences = fences; }
 
     /** Adds a hook after the installed one (stream records after index maintenance); before any write. */
     public void addHook(WriteHook next) { this.hook = hook.andThen(next); }
@@ -185,12 +202,13 @@ public final class ItemStore {
         WriteResult result;
         WriteBatch batch = null;
         try {
+            Fence fence = fences.of(storageKey); // before the read the write is decided on
             byte[] oldBytes = storage.get(storageKey);
             Map<String, AttributeValue> oldItem = oldBytes == null ? null : ItemCodec.decode(oldBytes);
             Map<String, AttributeValue> newItem = mutation.apply(oldItem);
             admission.admit(oldItem, newItem);
             if (newItem == oldItem) return new WriteResult(oldItem, oldItem);
-            batch = new WriteBatch();
+            batch = new WriteBatch().fence(fence);
             byte[] newBytes = newItem == null ? null : ItemCodec.encode(newItem);
             if (newItem == null) batch.delete(storageKey);
             else batch.put(storageKey, newBytes);
@@ -245,11 +263,17 @@ public final class ItemStore {
         List<WriteResult> resultsOut;
         WriteBatch batch = null;
         try {
+            Fence fence = null; // before the reads the write is decided on: one term per range, each once
+            java.util.Set<Fence> terms = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+            for (byte[] key : keys) {
+                Fence term = fences.of(key);
+                if (term != null && terms.add(term)) fence = Fence.both(fence, term);
+            }
             List<byte[]> oldBytes = storage.multiGet(List.of(keys));
             List<Map<String, AttributeValue>> oldItems = new ArrayList<>(keys.length);
             for (byte[] b : oldBytes) oldItems.add(b == null ? null : ItemCodec.decode(b));
             List<Map<String, AttributeValue>> newItems = plan.apply(Collections.unmodifiableList(oldItems));
-            batch = new WriteBatch();
+            batch = new WriteBatch().fence(fence);
             for (int i = 0; i < keys.length; i++) {
                 Map<String, AttributeValue> newItem = newItems.get(i);
                 if (newItem == oldItems.get(i)) continue;

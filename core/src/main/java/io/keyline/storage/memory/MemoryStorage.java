@@ -1,6 +1,7 @@
 package io.keyline.storage.memory;
 
 import io.keyline.storage.Cursor;
+import io.keyline.storage.FencedOut;
 import io.keyline.storage.Snapshot;
 import io.keyline.storage.Storage;
 import io.keyline.storage.StorageException;
@@ -43,6 +44,8 @@ public final class MemoryStorage implements Storage {
         if (batch.isEmpty()) return;
         synchronized (writeLock) {
             checkOpen();
+            // applied at once, under the lock: inside its term, or not at all (docs/RULES.md#CLUSTER-FENCE)
+            if (batch.fence() != null && !batch.fence().holds()) throw FencedOut.refused("the term this write was decided in has ended");
             BPlusTree.Node next = root;
             for (WriteBatch.Mutation m : batch.mutations()) {
                 switch (m.kind()) {

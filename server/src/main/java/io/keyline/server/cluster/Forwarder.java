@@ -1,5 +1,6 @@
 package io.keyline.server.cluster;
 
+import io.keyline.time.Clock;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -16,7 +17,9 @@ import java.util.Set;
  * (Host and the signature's included, so SigV4 verifies at the owner as it would have here)
  * and the same body bytes (still compressed if they came so), plus {@value #HEADER}, by which
  * the owner serves it whatever its view of the ranges (a request is forwarded at most once).
- * Connections to the owners are kept open and reused (HTTP/1.1).
+ * The header carries a {@link ForwardSignature} by the cluster's secret, and a node honours it
+ * only when {@link #trusts} it, so a client that sends the header itself gains nothing
+ * (docs/RULES.md#CLUSTER-FORWARD-TRUST). Connections to the owners are kept open and reused (HTTP/1.1).
  *
  * <p>Java's HTTP client refuses to set {@code Host} unless the system property
  * {@code jdk.httpclient.allowRestrictedHeaders} names it; the first forwarder sets it before the
@@ -36,13 +39,29 @@ public final class Forwarder {
     public record Forwarded(int status, String contentType, byte[] body) {}
 
     private final HttpClient client;
+    private final ForwardSignature signature;
+    private final Clock clock;
 
-    public Forwarder() {
+    /**
+     * @param clusterSecret the cluster's secret, which every node reads from the coordination tables
+     * @param clock         the time signatures are made and checked at
+     */
+    public Forwarder(byte[] clusterSecret, Clock clock) {
+        this.signature = new ForwardSignature(clusterSecret);
+        this.clock = clock;
         String allowed = System.getProperty("jdk.httpclient.allowRestrictedHeaders", "");
         if (!allowed.toLowerCase(Locale.ROOT).contains("host")) {
             System.setProperty("jdk.httpclient.allowRestrictedHeaders", allowed.isEmpty() ? "host" : allowed + ",host");
         }
         this.client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).build();
+    }
+
+    /**
+     * Whether a request that carries {@value #HEADER} with {@code value} was forwarded by a node of
+     * this cluster: the value is the signature of its target and its body as received.
+     */
+    public boolean trusts(String value, String target, java.nio.ByteBuffer body) {
+        return signature.verify(value, target, body, clock.millis());
     }
 
     /**
@@ -57,7 +76,9 @@ public final class Forwarder {
         for (Map.Entry<String, String> h : headers) {
             if (!NOT_FORWARDED.contains(h.getKey().toLowerCase(Locale.ROOT))) request.header(h.getKey(), h.getValue());
         }
-        request.header(HEADER, "1");
+        String target = null;
+        for (Map.Entry<String, String> h : headers) if (h.getKey().equalsIgnoreCase("X-Amz-Target")) target = h.getValue();
+        request.header(HEADER, signature.sign(clock.millis(), target, java.nio.ByteBuffer.wrap(body)));
         try {
             HttpResponse<byte[]> response = client.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
             return new Forwarded(response.statusCode(), response.headers().firstValue("content-type").orElse(null), response.body());

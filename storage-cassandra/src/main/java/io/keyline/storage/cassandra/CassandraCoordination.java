@@ -22,10 +22,11 @@ import java.util.function.Supplier;
 /**
  * {@link Coordination} of the Keyline nodes that share one Cassandra keyspace (docs/CLUSTER.md,
  * "Several Keyline nodes"), by Cassandra's lightweight transactions (Paxos, serial consistency
- * SERIAL, committed at the storage's consistency level). Two tables beside the data:
+ * SERIAL, committed at the storage's consistency level). Three tables beside the data:
  * <pre>
  * coordination (name text PRIMARY KEY, value bigint)          the catalog version, the counters
  * leases (kind text, id bigint, owner text, epoch bigint, expires bigint, PRIMARY KEY ((kind, id)))
+ * secrets (name text PRIMARY KEY, value blob)                 the cluster's secret
  * </pre>
  * Every write to them is a compare-and-set (never a plain write: Cassandra does not order plain
  * writes with Paxos ones), and each row is its own Cassandra partition, so leases of different
@@ -37,6 +38,8 @@ import java.util.function.Supplier;
  */
 public final class CassandraCoordination implements Coordination {
     private static final String CATALOG_VERSION = "catalog-version";
+    private static final String SECRET = "forwarding";
+    private static final int SECRET_BYTES = 32;
 
     private final CqlSession session;
     private final String keyspace;
@@ -44,6 +47,8 @@ public final class CassandraCoordination implements Coordination {
     private final InstantSource clock;
     private final String self;
     private final Map<String, PreparedStatement> prepared = new ConcurrentHashMap<>();
+    /** The cluster's secret once read or created (docs/RULES.md#CLUSTER-FORWARD-TRUST); never logged. */
+    private volatile byte[] secret;
 
     private CassandraCoordination(CqlSession session, CassandraOptions options, InstantSource clock, String self) {
         this.session = session;
@@ -68,6 +73,7 @@ public final class CassandraCoordination implements Coordination {
                 session.execute("CREATE TABLE IF NOT EXISTS " + c.keyspace + ".coordination (name text PRIMARY KEY, value bigint)");
                 session.execute("CREATE TABLE IF NOT EXISTS " + c.keyspace + ".leases (kind text, id bigint, owner text, epoch bigint,"
                         + " expires bigint, PRIMARY KEY ((kind, id)))");
+                session.execute("CREATE TABLE IF NOT EXISTS " + c.keyspace + ".secrets (name text PRIMARY KEY, value blob)");
                 return null;
             });
             return c;
@@ -144,6 +150,28 @@ public final class CassandraCoordination implements Coordination {
     }
 
     @Override public long nowMillis() { return clock.millis(); }
+
+    /**
+     * The cluster's secret: read, or created by the first node that asks with {@code INSERT ... IF
+     * NOT EXISTS}, so of nodes racing to create it one wins and all use its value.
+     */
+    @Override public byte[] clusterSecret() {
+        byte[] known = secret;
+        if (known != null) return known.clone();
+        synchronized (this) {
+            if (secret == null) secret = driver("read the cluster secret", () -> {
+                Row row = session.execute(bind("SELECT value FROM %s.secrets WHERE name = ?", SECRET)).one();
+                if (row != null && !row.isNull(0)) return CassandraStorage.bytes(row.getByteBuffer(0));
+                byte[] fresh = new byte[SECRET_BYTES];
+                // a key, not a simulation's randomness: it must be unpredictable, so never a seeded source
+                new java.security.SecureRandom().nextBytes(fresh);
+                ResultSet r = session.execute(bind("INSERT INTO %s.secrets (name, value) VALUES (?, ?) IF NOT EXISTS", SECRET,
+                        java.nio.ByteBuffer.wrap(fresh)));
+                return r.wasApplied() ? fresh : CassandraStorage.bytes(r.one().getByteBuffer("value"));
+            });
+            return secret.clone();
+        }
+    }
 
     @Override public void close() { session.close(); }
 

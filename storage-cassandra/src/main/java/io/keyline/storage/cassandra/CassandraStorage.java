@@ -13,6 +13,8 @@ import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.servererrors.WriteTimeoutException;
 import io.keyline.storage.Cursor;
+import io.keyline.storage.Fence;
+import io.keyline.storage.FencedOut;
 import io.keyline.storage.PartitionLayout;
 import io.keyline.storage.Snapshot;
 import io.keyline.storage.Storage;
@@ -57,6 +59,13 @@ import java.util.function.Supplier;
  * snapshot older than the collector's delay may miss versions another node collected. What is
  * weaker than on RocksDB, and why, is in docs/CLUSTER.md.
  *
+ * <p>A batch with a {@link Fence} (cluster mode, docs/RULES.md#CLUSTER-FENCE) is written only
+ * inside its term: refused, with nothing sent, once the term has ended or when its version is not
+ * below the term's end (so the next owner's versions, taken after the term, are all above it: a
+ * row that reaches Cassandra late never hides the next owner's); its statements wait no longer
+ * than the term has left, are not sent again after it, and a write that completes after it is
+ * reported failed ({@link FencedOut}, not refused).
+ *
  * <p>Threading: thread-safe. Batches with a range delete run alone (a write lock of this
  * process), since their keys are found by reading; other batches run in parallel. A range
  * delete of a whole partitioned keyspace drops its table instead, after the batch. A read that
@@ -72,6 +81,8 @@ public final class CassandraStorage implements Storage {
     private static final int CHUNK_STATEMENTS = 2048;
     /** Sends of a write that timed out or found too few replicas (a timeout waits the cluster's write timeout, 2 s by default). */
     private static final int WRITE_ATTEMPTS = 10;
+    /** The driver's request timeout ({@link DriverSessions}): a fenced statement's is shorter when its term has less left. */
+    private static final long REQUEST_TIMEOUT_MILLIS = DriverSessions.REQUEST_TIMEOUT.toMillis();
     /** A bound on the directory entries remembered as written; forgetting one only costs a rewrite. */
     private static final int MAX_KNOWN_HEADS = 1 << 20;
     private static final byte[] TOMBSTONE = new byte[0];
@@ -90,6 +101,8 @@ public final class CassandraStorage implements Storage {
     /** Reads are sent again through a Cassandra node's detection window (docs/CLUSTER.md, "Failure run"). */
     private final ReadRetry readRetry = ReadRetry.DEFAULT;
     private volatile boolean closed;
+    /** Tests: runs before each statement of a write is sent, after its fence was checked (a pause there is a paused node). */
+    volatile Runnable beforeSend = () -> {};
 
     /** Connects to the cluster (its own driver session, closed with the storage) and creates the keyspace and tables if missing. */
     public static CassandraStorage open(CassandraOptions options, InstantSource clock) {
@@ -357,7 +370,7 @@ public final class CassandraStorage implements Storage {
         lock.lock();
         try {
             Map<ByteBuffer, byte[]> effects = effects(batch, emptied);
-            if (!effects.isEmpty()) writeVersion(effects);
+            if (!effects.isEmpty()) writeVersion(effects, batch.fence());
             for (long id : emptied) placement.dropped(id); // reads as empty from now on
         } finally {
             lock.unlock();
@@ -371,13 +384,20 @@ public final class CassandraStorage implements Storage {
         }
     }
 
-    /** Writes the batch's effects as rows of one new version, then hands the rows it superseded to the collector. */
-    private void writeVersion(Map<ByteBuffer, byte[]> effects) {
+    /**
+     * Writes the batch's effects as rows of one new version, then hands the rows it superseded to
+     * the collector. A fenced batch (docs/RULES.md#CLUSTER-FENCE): its version must be below the
+     * term's end, or nothing is sent; written, it is reported failed if the term ended meanwhile.
+     */
+    private void writeVersion(Map<ByteBuffer, byte[]> effects, Fence fence) {
         long version = versions.beginWrite();
         boolean written = false;
         try {
+            if (fence != null && (!fence.holds() || version / 1_000 >= fence.endMillis())) {
+                throw FencedOut.refused("the term this write was decided in has ended; nothing was written");
+            }
             driver("write", () -> {
-                apply(effects, version);
+                apply(effects, version, fence);
                 return null;
             });
             written = true;
@@ -388,6 +408,9 @@ public final class CassandraStorage implements Storage {
             collector.superseded(placement.place(e.getKey().array()), version, e.getValue() == TOMBSTONE);
         }
         collector.collect();
+        if (fence != null && !fence.holds()) {
+            throw FencedOut.late("the term this write was decided in ended before the write completed; it may be there");
+        }
     }
 
     /**
@@ -437,7 +460,7 @@ public final class CassandraStorage implements Storage {
         effects.put(k, value);
     }
 
-    private void apply(Map<ByteBuffer, byte[]> effects, long version) {
+    private void apply(Map<ByteBuffer, byte[]> effects, long version, Fence fence) {
         List<BoundStatement> statements = new ArrayList<>();
         Set<ByteBuffer> newHeads = new HashSet<>();
         Set<ByteBuffer> newShards = new HashSet<>();
@@ -473,7 +496,7 @@ public final class CassandraStorage implements Storage {
         for (BoundStatement s : statements) {
             int size = s.computeSizeInBytes(session.getContext());
             if (!chunk.isEmpty() && (bytes + size > CHUNK_BYTES || chunk.size() >= CHUNK_STATEMENTS)) {
-                execute(chunk, BatchType.LOGGED);
+                execute(chunk, BatchType.LOGGED, fence);
                 chunk.clear();
                 bytes = 0;
                 oneBatch = false;
@@ -481,20 +504,20 @@ public final class CassandraStorage implements Storage {
             chunk.add(s);
             bytes += size;
         }
-        execute(chunk, oneBatch && partitions.size() == 1 ? BatchType.UNLOGGED : BatchType.LOGGED);
+        execute(chunk, oneBatch && partitions.size() == 1 ? BatchType.UNLOGGED : BatchType.LOGGED, fence);
         if (knownHeads.size() > MAX_KNOWN_HEADS) knownHeads.clear();
         knownHeads.addAll(newHeads);
         knownShards.addAll(newShards);
     }
 
-    private void execute(List<BoundStatement> chunk, BatchType type) {
+    private void execute(List<BoundStatement> chunk, BatchType type, Fence fence) {
         if (chunk.size() == 1) {
-            executeUntilWritten(chunk.get(0).setConsistencyLevel(consistency));
+            executeUntilWritten(chunk.get(0).setConsistencyLevel(consistency), fence);
             return;
         }
         BatchStatementBuilder batch = BatchStatement.builder(type).setConsistencyLevel(consistency);
         for (BoundStatement s : chunk) batch.addStatement(s);
-        executeUntilWritten(batch.build());
+        executeUntilWritten(batch.build(), fence);
     }
 
     /**
@@ -505,12 +528,20 @@ public final class CassandraStorage implements Storage {
      * would skip its version, and a later read-modify-write of the same item, computing index
      * changes from the item before it, would leave that version's index entries behind once it
      * surfaces. A dead replica causes such timeouts until the failure detector marks it down, a
-     * few seconds (docs/CLUSTER.md, "Failure run").
+     * few seconds (docs/CLUSTER.md, "Failure run"). A fenced write is sent only while its term
+     * holds, and waits for each answer no longer than the term has left (docs/RULES.md#CLUSTER-FENCE).
      */
-    private void executeUntilWritten(com.datastax.oss.driver.api.core.cql.Statement<?> statement) {
+    private void executeUntilWritten(com.datastax.oss.driver.api.core.cql.Statement<?> statement, Fence fence) {
         for (int attempt = 1; ; attempt++) {
+            com.datastax.oss.driver.api.core.cql.Statement<?> send = statement;
+            if (fence != null) {
+                long left = fence.endMillis() - fence.nowMillis();
+                if (left <= 0) throw new StorageException("the term this write was decided in ended before it was written");
+                if (left < REQUEST_TIMEOUT_MILLIS) send = statement.setTimeout(java.time.Duration.ofMillis(left));
+            }
+            beforeSend.run();
             try {
-                session.execute(statement);
+                session.execute(send);
                 return;
             } catch (WriteTimeoutException e) {
                 if (attempt >= WRITE_ATTEMPTS || closed) throw e;
@@ -521,6 +552,10 @@ public final class CassandraStorage implements Storage {
         }
     }
 
+    /**
+     * A real sleep, not the injected clock's: it waits for Cassandra's failure detector to see its
+     * nodes again, which happens in real time whatever clock a test gives Keyline.
+     */
     private static void pause(int attempt) {
         try {
             Thread.sleep(100L * attempt);

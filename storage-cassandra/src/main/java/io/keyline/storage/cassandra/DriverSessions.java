@@ -17,13 +17,16 @@ import java.util.function.UnaryOperator;
  * the storage's and the coordination's sessions differ only there. Stateless.
  */
 final class DriverSessions {
+    /** How long a statement waits for its answer unless told otherwise. */
+    static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(20);
+
     private DriverSessions() {}
 
     /** A new session (the caller closes it); a StorageException naming the contact points if none can be made. */
     static CqlSession open(CassandraOptions options, UnaryOperator<ProgrammaticDriverConfigLoaderBuilder> more) {
         try {
             DriverConfigLoader config = more.apply(DriverConfigLoader.programmaticBuilder()
-                    .withDuration(DefaultDriverOption.REQUEST_TIMEOUT, Duration.ofSeconds(20))
+                    .withDuration(DefaultDriverOption.REQUEST_TIMEOUT, REQUEST_TIMEOUT)
                     .withDuration(DefaultDriverOption.CONNECTION_INIT_QUERY_TIMEOUT, Duration.ofSeconds(10))
                     .withDuration(DefaultDriverOption.CONTROL_CONNECTION_AGREEMENT_TIMEOUT, Duration.ofSeconds(30)))
                     .build();
