@@ -112,6 +112,20 @@ final class HandoverWatch {
         }
     }
 
+    /** The number of token ranges a node's log last said it owns; -1 if it has not said. */
+    static int lastOwnedRanges(Path log) {
+        try {
+            int owned = -1;
+            for (String line : java.nio.file.Files.readAllLines(log, StandardCharsets.UTF_8)) {
+                Matcher m = RANGES.matcher(line);
+                if (m.find()) owned = Integer.parseInt(m.group(1));
+            }
+            return owned;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     /** A number as java.text.MessageFormat writes it, with the locale's grouping separators. */
     private static long digits(String formatted) {
         boolean negative = formatted.startsWith("-");
