@@ -50,6 +50,8 @@ public final class ClusterDuties implements AutoCloseable {
     private final Clock clock;
     private final Thread thread;
     private volatile boolean running = true;
+    /** The number of ranges this node owned when it last logged it (duties thread only). */
+    private int rangesLogged;
 
     public ClusterDuties(Coordination coordination, Catalog catalog, Indexes indexes, GsiLogLease own, Clock clock) {
         this.coordination = coordination;
@@ -79,6 +81,7 @@ public final class ClusterDuties implements AutoCloseable {
                     boolean wasHeld = own.held();
                     if (own.renew() && !wasHeld) indexes.propagator().wake();
                     ownership.round();
+                    logRangeChange();
                 }
                 if (now - nextOrphanScan >= 0) {
                     nextOrphanScan = now + Duration.ofMillis(ORPHAN_SCAN_MILLIS).toNanos();
@@ -110,8 +113,24 @@ public final class ClusterDuties implements AutoCloseable {
             Lease taken = seen != null && seen.owner().equals(coordination.self()) ? seen
                     : coordination.take(GsiLogLease.KIND, id, seen, GsiLogLease.TERM);
             if (taken == null) continue; // another process took it first
+            if (taken != seen) LOG.log(System.Logger.Level.INFO, "took the lease of GSI change log {0} ({1}): applying its records",
+                    String.valueOf(id), seen == null ? "no holder" : "held by " + seen.owner() + ", ran out "
+                            + (coordination.nowMillis() - seen.expiresMillis()) + " ms ago");
             drain(id, taken);
         }
+    }
+
+    /**
+     * Logs the number of token ranges this node decides when it changed (a node joined, left or
+     * died): with the lease line of {@link #adoptOrphans}, what tells from a node's log when it
+     * took over a dead node's work (docs/CLUSTER.md, "Failure run", reads both).
+     */
+    private void logRangeChange() {
+        int owned = ownership.ownRanges().size();
+        if (owned == rangesLogged) return;
+        LOG.log(System.Logger.Level.INFO, "owns {0} of {1} token ranges (was {2})", String.valueOf(owned),
+                String.valueOf(Ownership.RANGES), String.valueOf(rangesLogged));
+        rangesLogged = owned;
     }
 
     /** Applies log {@code id} under {@code lease}, renewing it, and lets it go once the log is empty. */

@@ -29,6 +29,7 @@ final class Writer implements Runnable {
     private static final double REPLAY_SHARE = 0.2;
     private static final int PARTITIONS_PER_WRITER = 8;
     private static final int GSI_KEYS = 16;
+    private static final long SERVER_ERROR_PAUSE_MILLIS = 100;
 
     private final int id;
     /** A ClientRequestToken names its transaction for 10 minutes (docs/RULES.md#TX-IDEMPOTENCY). */
@@ -66,6 +67,11 @@ final class Writer implements Runnable {
         } catch (SdkClientException e) {
             // A read of the writer's own (a compare-and-set's resync) lost to a kill: nothing to record.
             afterLostReply(epoch);
+        } catch (DynamoDbException e) {
+            // That read answered with a server error (a cluster node down, its range not yet taken over): read again next time.
+            if (e.statusCode() < 500) throw e;
+            ledger.serverErrors++;
+            afterServerError();
         }
     }
 
@@ -166,6 +172,7 @@ final class Writer implements Runnable {
             if (e.statusCode() >= 500) {
                 ledger.serverErrors++;
                 tx.lostReplyEpoch = sentIn;
+                afterServerError();
             } else {
                 pending = null; // refused (cancelled, throttled): not applied, not retried
             }
@@ -203,6 +210,7 @@ final class Writer implements Runnable {
             if (e.statusCode() < 500) return Outcome.REFUSED;
             ledger.serverErrors++;
             history.unknown(value);
+            afterServerError();
             return Outcome.LOST;
         } catch (SdkClientException e) {
             ledger.lostReplies++;
@@ -219,6 +227,14 @@ final class Writer implements Runnable {
         } else {
             Thread.sleep(20);
         }
+    }
+
+    /**
+     * A pause after a 5xx, as an SDK's retry would make: a cluster answers 503 for the seconds in
+     * which a dead node's ranges are not yet taken over, and a writer must not spin on them.
+     */
+    private static void afterServerError() throws InterruptedException {
+        Thread.sleep(SERVER_ERROR_PAUSE_MILLIS);
     }
 
     private String value() {
