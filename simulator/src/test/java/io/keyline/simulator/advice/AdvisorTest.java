@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import io.keyline.simulator.cost.CostModel;
 import io.keyline.simulator.fixtures.SeedReports;
+import io.keyline.simulator.report.PatternReport;
 import io.keyline.simulator.report.Report;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -110,6 +111,25 @@ class AdvisorTest {
         // 512,000 RCU in 10 minutes × 4,380 at $0.125 a million
         assertThat(scan.numbers().get("monthlyOnDemandDollars")).isCloseTo(280.32, within(0.01));
         assertThat(only(f, "BILLING_MODE").headline()).endsWith("on demand is cheaper for this traffic");
+    }
+
+    /** Count 0 has no ratio: the headline says what was read to return nothing, not "ScannedCount ÷ Count = 1,325,860". */
+    @Test
+    void aFilterThatKeptNothingIsSaidAsNoneNotAsARatio() {
+        Finding query = only(advise(SeedReports.filterKeepsNothing()), "FILTERED_QUERY");
+        assertThat(query.headline()).isEqualTo("Query by-status reads 132,586 items to return none (ScannedCount 1,325,860, "
+                + "Count 0, over 10 requests): 133 pages and 16,573 RCU a request; its filter discards every item");
+        assertThat(query.numbers().get("scannedToReturned")).isInfinite();
+        assertThat(query.numbers().get("itemsReturnedPerRequest")).isZero();
+        Report r = SeedReports.filterKeepsNothing();
+        PatternReport asScan = r.patterns().get(0);
+        asScan = new PatternReport("pending-scan", "Scan", asScan.table(), null, 1, 1, 0, 0, asScan.errors(), asScan.consumedReadUnits(),
+                0, 0, asScan.itemsScanned(), asScan.pages(), asScan.latency());
+        Finding scan = only(advise(new Report(r.scenario(), r.seed(), r.simulated(), r.sampling(), r.tables(), List.of(asScan),
+                r.region(), r.prices())), "SCAN_INSTEAD_OF_QUERY");
+        assertThat(scan.headline()).startsWith("Scan pending-scan reads 1,325,860 items to return none (ScannedCount 1,325,860, Count 0, "
+                + "over 1 request): ").doesNotContain("÷");
+        assertThat(scan.fix()).contains("reads nothing instead of 1,325,860 items a request");
     }
 
     @Test

@@ -21,6 +21,15 @@ class HtmlReportTest {
                 .as("no external script, style or image").isFalse();
     }
 
+    /** The page shows the findings' headlines from its embedded document: a filter that kept nothing is said as none there too. */
+    @Test
+    void aFilterThatKeptNothingIsShownAsNone() {
+        String page = HtmlReport.render(Outcome.of(SeedReports.filterKeepsNothing()));
+        assertThat(page).contains("\"headline\" : \"Query by-status reads 132,586 items to return none (ScannedCount 1,325,860, Count 0, "
+                + "over 10 requests): 133 pages and 16,573 RCU a request; its filter discards every item\"")
+                .contains("\"scannedToReturned\" : null").doesNotContain("ScannedCount ÷ Count");
+    }
+
     @Test
     void textThatWouldCloseTheScriptIsEscaped() {
         Report r = SeedReports.scan400k();

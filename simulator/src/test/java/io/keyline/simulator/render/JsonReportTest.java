@@ -57,6 +57,22 @@ class JsonReportTest {
         assertThat(((BigDecimal) totals.get("provisioned")).doubleValue()).isBetween(91_240.0, 91_242.0);
     }
 
+    /** Count 0 has no ratio: the finding's headline says none, and its ratio is null rather than a number. */
+    @Test
+    void aFilterThatKeptNothingHasNoRatio() {
+        @SuppressWarnings("unchecked")
+        Map<String, Object> doc = (Map<String, Object>) Json.parse(JsonReport.render(Outcome.of(SeedReports.filterKeepsNothing()))
+                .getBytes(StandardCharsets.UTF_8));
+        @SuppressWarnings("unchecked")
+        Map<String, Object> finding = ((List<Map<String, Object>>) doc.get("findings")).stream()
+                .filter(f -> "FILTERED_QUERY".equals(f.get("code"))).findFirst().orElseThrow();
+        assertThat((String) finding.get("headline")).startsWith("Query by-status reads 132,586 items to return none (ScannedCount 1,325,860, "
+                + "Count 0, over 10 requests)");
+        @SuppressWarnings("unchecked")
+        Map<String, Object> numbers = (Map<String, Object>) finding.get("numbers");
+        assertThat(numbers).containsEntry("scannedToReturned", null).containsKey("itemsScannedPerRequest");
+    }
+
     @Test
     void theSameReportGivesTheSameText() {
         assertThat(JsonReport.render(Outcome.of(SeedReports.ordersStatus()))).isEqualTo(JsonReport.render(Outcome.of(SeedReports.ordersStatus())));

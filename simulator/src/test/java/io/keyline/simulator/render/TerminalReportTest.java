@@ -64,6 +64,17 @@ class TerminalReportTest {
         assertThat(scan).doesNotContain("provisioned as declared").contains("Scan pending-scan reads 400,000 items to return 10");
     }
 
+    /** A filter that kept nothing has no ScannedCount ÷ Count: the line says what was read to return none. */
+    @Test
+    void aFilterThatKeptNothingReadsItemsToReturnNone() {
+        String report = TerminalReport.render(Outcome.of(SeedReports.filterKeepsNothing()));
+        String diagnosis = report.substring(report.indexOf("\nDiagnosis\n"), report.indexOf("\nThroughput per second"));
+        String unwrapped = diagnosis.replaceAll("\n +", " ");
+        assertThat(unwrapped).contains("WARNING   Query by-status reads 132,586 items to return none (ScannedCount 1,325,860, "
+                + "Count 0, over 10 requests): 133 pages and 16,573 RCU a request; its filter discards every item [pattern by-status]");
+        assertThat(report).doesNotContain("÷", "ScannedCount ÷ Count = 1,325,860");
+    }
+
     @Test
     void aCleanRunSaysSo() {
         String after = TerminalReport.render(Outcome.of(SeedReports.iotAfter()));

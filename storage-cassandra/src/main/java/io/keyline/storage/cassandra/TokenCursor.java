@@ -1,19 +1,13 @@
 package io.keyline.storage.cassandra;
 
-import com.datastax.oss.driver.api.core.DriverException;
 import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
 import com.datastax.oss.driver.api.core.cql.Row;
-import io.keyline.storage.Cursor;
-import io.keyline.storage.StorageException;
-import java.nio.ByteBuffer;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collections;
 import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 
 /**
  * A cursor over {@code [from, to)} of one partitioned keyspace at one read point: the steps of its
@@ -25,29 +19,23 @@ import java.util.concurrent.CompletionException;
  *
  * <p>Reverse order is native for one partition (a Query read backwards); a reverse range over
  * several partitions, which the engine never asks for, is read forwards and handed back reversed.
- * Holds a read point of its own (retained for it) until closed. One thread at a time.
+ * Holds a read point of its own (retained for it) until closed ({@link VersionedRowCursor}). One
+ * thread at a time.
  */
-final class TokenCursor implements Cursor {
+final class TokenCursor extends VersionedRowCursor {
     private static final int AHEAD = 4;
 
-    private final CassandraStorage storage;
     private final long keyspaceId;
     private final String table;
     private final byte[] from;
     private final byte[] to;
     private final boolean reverse;
-    private final Versions.ReadPoint point;
     private final ReadAhead<TokenPlan.Step> reads;
     private ArrayDeque<byte[][]> reversed;
-    private Iterator<Row> rows = Collections.emptyIterator();
-    private Row pending;
-    private byte[] key;
-    private byte[] value;
-    private boolean closed;
 
     TokenCursor(CassandraStorage storage, long keyspaceId, String table, byte[] from, byte[] to, boolean reverse,
                 Versions.ReadPoint point) {
-        this.storage = storage;
+        super(storage, point);
         this.keyspaceId = keyspaceId;
         this.table = table;
         this.from = from == null ? null : from.clone();
@@ -55,7 +43,6 @@ final class TokenCursor implements Cursor {
         List<TokenPlan.Step> plan = TokenPlan.of(keyspaceId, from, to, storage.placement().layout());
         boolean oneSlice = plan.size() == 1 && plan.get(0) instanceof TokenPlan.Slice;
         this.reverse = reverse && oneSlice;
-        this.point = point;
         this.reads = new ReadAhead<>(new Expanded(plan.iterator()), this::read, AHEAD);
         if (reverse && !oneSlice) readAllReversed();
     }
@@ -66,64 +53,39 @@ final class TokenCursor implements Cursor {
         return storage.tokenRange(table, r.lower(), r.upper());
     }
 
-    @Override public boolean next() {
-        if (closed) throw new StorageException("cursor is closed");
-        storage.checkOpen();
+    @Override boolean advance() {
         if (reversed != null) {
             byte[][] entry = reversed.pollLast();
-            key = entry == null ? null : entry[0];
-            value = entry == null ? null : entry[1];
-            return entry != null;
+            return entry == null ? atEnd() : at(entry[0], entry[1]);
         }
-        try {
-            return step();
-        } catch (CompletionException e) {
-            storage.checkOpen();
-            Throwable cause = e.getCause() != null ? e.getCause() : e;
-            throw new StorageException("Cassandra read failed: " + cause.getMessage(), cause);
-        } catch (DriverException | IllegalStateException e) {
-            storage.checkOpen();
-            throw new StorageException("Cassandra read failed: " + e.getMessage(), e);
-        }
+        return step();
     }
 
     private void readAllReversed() {
         ArrayDeque<byte[][]> all = new ArrayDeque<>();
-        while (next()) all.add(new byte[][] {key, value});
+        while (next()) all.add(new byte[][] {key(), value()});
         reversed = all;
+    }
+
+    /** Rows of one partition key and tail: a token range's rows hold several partitions. */
+    @Override boolean sameKey(Row first, Row row) {
+        return row.getByteBuffer(0).equals(first.getByteBuffer(0)) && row.getByteBuffer(4).equals(first.getByteBuffer(4));
     }
 
     /** Moves to the next key in range with a visible value. */
     private boolean step() {
         while (true) {
-            if (pending == null && !rows.hasNext()) {
-                if (!reads.hasNext()) {
-                    key = null;
-                    value = null;
-                    return false;
-                }
-                rows = reads.next().rows();
+            if (!rowsLeft()) {
+                if (!reads.hasNext()) return atEnd();
+                readRows(reads.next().rows());
                 continue;
             }
-            Row first = pending != null ? pending : rows.next();
-            pending = null;
-            ByteBuffer tail = first.getByteBuffer(0);
-            ByteBuffer pk = first.getByteBuffer(4);
-            Row best = storage.visible(first.getLong(1), point) ? first : null;
-            while (rows.hasNext()) {
-                Row row = rows.next();
-                if (!row.getByteBuffer(0).equals(tail) || !row.getByteBuffer(4).equals(pk)) {
-                    pending = row;
-                    break;
-                }
-                if (storage.visible(row.getLong(1), point) && (best == null || row.getLong(1) > best.getLong(1))) best = row;
-            }
-            if (best == null || best.getBoolean(3)) continue;
-            byte[] k = keyOf(first.getLong(5), CassandraStorage.bytes(pk), KeyLayout.unstored(tail));
+            KeyVersions versions = nextKey();
+            if (!versions.present()) continue;
+            Row first = versions.first();
+            byte[] k = keyOf(first.getLong(5), CassandraStorage.bytes(first.getByteBuffer(4)), KeyLayout.unstored(first.getByteBuffer(0)));
             if ((from != null && Arrays.compareUnsigned(k, from) < 0) || (to != null && Arrays.compareUnsigned(k, to) >= 0)) continue;
-            key = k;
-            value = CassandraStorage.bytes(best.getByteBuffer(2));
-            return true;
+            return at(k, CassandraStorage.bytes(versions.newest().getByteBuffer(2)));
         }
     }
 
@@ -133,21 +95,6 @@ final class TokenCursor implements Cursor {
         System.arraycopy(pk, 0, k, head.length, pk.length);
         System.arraycopy(tail, 0, k, head.length + pk.length, tail.length);
         return k;
-    }
-
-    @Override public byte[] key() { return current(key); }
-
-    @Override public byte[] value() { return current(value); }
-
-    private static byte[] current(byte[] field) {
-        if (field == null) throw new IllegalStateException("cursor is not on an entry");
-        return field;
-    }
-
-    @Override public void close() {
-        if (closed) return;
-        closed = true;
-        storage.releaseReader(point);
     }
 
     /**
