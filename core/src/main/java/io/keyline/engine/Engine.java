@@ -14,6 +14,7 @@ import io.keyline.engine.backup.BackupServices;
 import io.keyline.engine.backup.Restores;
 import io.keyline.engine.catalog.Catalog;
 import io.keyline.engine.catalog.ItemSizer;
+import io.keyline.engine.cluster.CapacityExchange;
 import io.keyline.engine.cluster.ClusterDuties;
 import io.keyline.engine.cluster.GsiLogLease;
 import io.keyline.engine.cluster.Ownership;
@@ -102,6 +103,8 @@ public final class Engine implements AutoCloseable {
     /** Several processes on one storage (docs/CLUSTER.md): what they agree on, and this one's duties (null alone). */
     private final Coordination coordination;
     private final ClusterDuties clusterDuties;
+    /** Cluster mode: capacity across nodes (GSI back-pressure, table budgets); null alone. */
+    private final CapacityExchange capacityExchange;
 
     /**
      * An engine whose start-up statistics decode each stored entry with {@link ItemCodec} and
@@ -143,6 +146,7 @@ public final class Engine implements AutoCloseable {
         this.indexes = ownLog == null ? new Indexes(storage, catalog, items, clock, settings)
                 : new Indexes(storage, catalog, items, clock, settings, ownLog.id(), ownLog::held);
         this.clusterDuties = ownLog == null ? null : new ClusterDuties(coordination, catalog, indexes, ownLog);
+        this.capacityExchange = clusterDuties == null ? null : new CapacityExchange(clusterDuties.ownership(), capacity, clock);
         this.streamRegistry = new StreamRegistry(storage, clock);
         StreamTrimmer trimmer = new StreamTrimmer(streamRegistry, clock);
         // A stream shows ENABLING and DISABLING as long as a table shows CREATING and DELETING (docs/RULES.md#STREAM-STATUS).
@@ -195,6 +199,7 @@ public final class Engine implements AutoCloseable {
         this.root = root;
         this.coordination = root.coordination;
         this.clusterDuties = root.clusterDuties;
+        this.capacityExchange = root.capacityExchange;
         this.batches = root.batches.in(ns);
         this.streamRegistry = root.streamRegistry;
         this.streamReader = root.streamReader;
@@ -382,6 +387,12 @@ public final class Engine implements AutoCloseable {
     public Ownership ownership() { return clusterDuties == null ? null : clusterDuties.ownership(); }
 
     /**
+     * Cluster mode (docs/CLUSTER.md, "Capacity across nodes"): the exchange of capacity with the
+     * other nodes, which the server starts over HTTP; null for a process alone on its storage.
+     */
+    public CapacityExchange capacityExchange() { return capacityExchange; }
+
+    /**
      * Cluster mode: throws {@link io.keyline.engine.api.NotOwner} if another node decides this
      * item (its token range), before anything is read or written; nothing alone on a storage.
      */
@@ -439,6 +450,7 @@ public final class Engine implements AutoCloseable {
 
     @Override public void close() {
         if (root != null) return; // a view: the engine it came from owns the services
+        if (capacityExchange != null) capacityExchange.close();
         if (clusterDuties != null) clusterDuties.close();
         expirer.close();
         backupServices.close();
