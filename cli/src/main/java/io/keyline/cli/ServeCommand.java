@@ -342,6 +342,7 @@ public final class ServeCommand implements Callable<Integer> {
                 AdminRoutes.of(engine, metrics), metrics).secure(security);
         if (engine.ownership() != null) { // cluster mode: each item decided by the node that owns its range (docs/CLUSTER.md)
             server.forwardToOwners();
+            server.exchangeCapacity(engine.capacityExchange()); // capacity across nodes (docs/CLUSTER.md)
             engine.ownership().enforce();
         }
         int bound;
