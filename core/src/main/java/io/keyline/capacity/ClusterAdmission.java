@@ -12,11 +12,15 @@ package io.keyline.capacity;
  */
 public interface ClusterAdmission {
     /**
-     * Whether the write part at {@code token} of {@code map} is refused because another node
+     * Whether the write part (or read) at {@code token} of {@code map} is refused because another node
      * owns the token and last said its partition there is in debt until after {@code nowNanos}.
      */
     boolean refusedElsewhere(PartitionMap map, long token, long nowNanos);
 
-    /** A write part admitted here, all parts of its write having been admitted: told to the token's owner if that is another node. */
+    /**
+     * A write part admitted here, all parts of its write having been admitted, or a read charged
+     * here in write-equivalent units (a read unit is a third of a write unit on a partition's
+     * ceiling): told to the token's owner if that is another node.
+     */
     void admitted(PartitionMap map, long token, long sort, double units);
 }

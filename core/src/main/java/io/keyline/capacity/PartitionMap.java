@@ -176,6 +176,12 @@ public final class PartitionMap implements Partition.MapContext {
         synchronized (p) {
             if (!p.canRead(now, token, sort, this)) { limit = LimitKind.KEY_RANGE; p.throttledReads++; }
         }
+        ClusterAdmission cluster = model.cluster();
+        if (limit == null && cluster != null && cluster.refusedElsewhere(this, token, now)) {
+            // a read of a token another node owns (a Scan page): refused while its partition there is in debt
+            limit = LimitKind.KEY_RANGE;
+            synchronized (p) { p.throttledReads++; }
+        }
         if (limit == null) {
             limit = limits.canRead(now);
             if (limit != null) synchronized (p) { p.throttledReads++; }
@@ -194,6 +200,9 @@ public final class PartitionMap implements Partition.MapContext {
         Partition p = layout.parts[find(layout, token, sort)];
         synchronized (p) { p.chargeRead(units); }
         limits.chargeRead(units, now);
+        ClusterAdmission cluster = model.cluster();
+        // a read of a token another node owns counts on its partition, in write-equivalent units (docs/RULES.md#CLUSTER-SCAN)
+        if (cluster != null) cluster.admitted(this, token, sort, units * Partition.READ_COST);
         model.observer().consumed(this, false, units);
         afterRequest(p);
     }

@@ -221,6 +221,55 @@ class CapacityExchangeTest {
         assertThat(nodes.get("a").map(arn).writeShare() + nodes.get("b").map(arn).writeShare()).isCloseTo(1.0, within(0.05));
     }
 
+    // ---- Scan ----
+
+    /**
+     * Node "b" keeps a hot key of its ranges in debt (400 KB puts); node "a" scans segment 3 of 4,
+     * which starts at that key's partition (the on-demand table's last quarter, "b"'s ranges): the
+     * pages "a" admits count on "b"'s partition, and "a" refuses pages while "b"'s partition there is
+     * in debt, with the reason of one node. Returns "a"'s refusals.
+     */
+    private List<ApiException> scanRefusals(boolean exchanging) {
+        twoNodes(exchanging);
+        createOnBoth("{'TableName':'Hot','BillingMode':'PAY_PER_REQUEST','KeySchema':[{'AttributeName':'id','KeyType':'HASH'}],"
+                + "'AttributeDefinitions':[{'AttributeName':'id','AttributeType':'S'}]}");
+        String hot = keysOf("b", "h-", 200).stream()
+                .filter(k -> Ownership.rangeOf(KeyCodec.token(new AttributeValue.S(k))) >= 48).findFirst().orElseThrow();
+        String pad = "x".repeat(390_000);
+        List<ApiException> refusals = new ArrayList<>();
+        Writer hotOnB = (n, s) -> n.name.equals("a") || s % 5 != 0 ? null
+                : "{'TableName':'Hot','Item':{'id':{'S':'" + hot + "'},'n':{'N':'" + s + "'},'pad':{'S':'" + pad + "'}}}";
+        for (int second = 0; second < 10; second++) {
+            run(0.5, exchanging, hotOnB, null);
+            for (int i = 0; i < 50; i++) {
+                clock.advance(STEP);
+                try {
+                    nodes.get("a").call("Scan", "{'TableName':'Hot','Segment':3,'TotalSegments':4}");
+                } catch (ApiException e) {
+                    if (!Engine.isThrottling(e)) throw e;
+                    refusals.add(e);
+                }
+                if (exchanging && i % ROUND_EVERY_STEPS == 0) for (Node n : nodes.values()) n.exchange.round();
+            }
+        }
+        return refusals;
+    }
+
+    @Test void aScanPageOfAnotherNodesRangeIsRefusedWhileItsPartitionIsInDebt() {
+        List<ApiException> refusals = scanRefusals(true);
+        String arn = nodes.get("a").engine.catalog().get("Hot").arn();
+        System.out.printf("Scan through the node that does not own the hot partition: %d of 500 pages refused%n", refusals.size());
+        assertThat(refusals).isNotEmpty().allSatisfy(e -> {
+            assertThat(e.name()).isEqualTo("ThrottlingException");
+            assertThat(e.extras().get("ThrottlingReasons"))
+                    .isEqualTo(List.of(Map.of("reason", "TableReadKeyRangeThroughputExceeded", "resource", arn)));
+        });
+    }
+
+    @Test void withoutTheExchangeAScanOfAnotherNodesRangeIsNeverRefused() {
+        assertThat(scanRefusals(false)).isEmpty();
+    }
+
     // ---- one node ----
 
     @Test void aNodeThatOwnsEveryRangeExchangesNothingAndDecidesAlone() {
