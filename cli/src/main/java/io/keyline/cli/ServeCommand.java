@@ -343,6 +343,7 @@ public final class ServeCommand implements Callable<Integer> {
                 AdminRoutes.of(engine, metrics), metrics).secure(security);
         if (engine.ownership() != null) { // cluster mode: each item decided by the node that owns its range (docs/CLUSTER.md)
             server.forwardToOwners(clusterSecret(coordination, server, engine)); // signs what it forwards (docs/RULES.md#CLUSTER-FORWARD-TRUST)
+            server.exchangeCapacity(engine.capacityExchange()); // capacity across nodes (docs/CLUSTER.md)
             engine.ownership().enforce();
         }
         int bound;

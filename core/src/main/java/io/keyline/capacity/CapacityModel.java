@@ -60,6 +60,17 @@ public final class CapacityModel {
 
     public CapacityMode mode() { return settings.mode(); }
 
+    /** Cluster mode: the other nodes' say on write parts at tokens they own; null alone (the default). */
+    private volatile ClusterAdmission cluster;
+
+    /**
+     * Cluster mode: from now on, write parts at tokens another node owns also need that node's
+     * partition in credit, and are reported to it ({@link ClusterAdmission}); null: this node alone.
+     */
+    public void cluster(ClusterAdmission admission) { this.cluster = admission; }
+
+    public ClusterAdmission cluster() { return cluster; }
+
     /** Who is told of charges and throttles from now on, on every table (null: nobody). */
     public void observe(CapacityObserver o) { this.observer = o == null ? CapacityObserver.NONE : o; }
 

@@ -75,6 +75,25 @@ final class Partition {
         return true;
     }
 
+    /**
+     * Cluster mode: a write another node admitted here (a GSI entry whose token range this node
+     * owns, docs/RULES.md#CLUSTER-GSI-BACK-PRESSURE): taken in full whatever the debt, as the
+     * other node already admitted it, and counted as traffic for hot-key isolation. Caller holds the lock.
+     */
+    void chargeElsewhere(double units, long now, long token, long sort, MapContext ctx) {
+        touch(now, token, sort, ctx);
+        ceiling.take(units);
+        windowUsed += units;
+        consumedWrite += units;
+    }
+
+    /** How long the ceiling needs to repay its debt at the ceiling rate (0 in credit). Caller holds the lock. */
+    long debtNanos(long now) {
+        ceiling.refill(now);
+        double t = ceiling.tokens();
+        return t > 0 ? 0 : (long) Math.ceil(-t / Rules.PARTITION_WRITE_CEILING * 1e9) + 1;
+    }
+
     /** Admission of a read: the ceiling must not be in debt; the read is charged once served. Caller holds the lock. */
     boolean canRead(long now, long token, long sort, MapContext ctx) {
         touch(now, token, sort, ctx);

@@ -176,6 +176,12 @@ public final class PartitionMap implements Partition.MapContext {
         synchronized (p) {
             if (!p.canRead(now, token, sort, this)) { limit = LimitKind.KEY_RANGE; p.throttledReads++; }
         }
+        ClusterAdmission cluster = model.cluster();
+        if (limit == null && cluster != null && cluster.refusedElsewhere(this, token, now)) {
+            // a read of a token another node owns (a Scan page): refused while its partition there is in debt
+            limit = LimitKind.KEY_RANGE;
+            synchronized (p) { p.throttledReads++; }
+        }
         if (limit == null) {
             limit = limits.canRead(now);
             if (limit != null) synchronized (p) { p.throttledReads++; }
@@ -194,6 +200,9 @@ public final class PartitionMap implements Partition.MapContext {
         Partition p = layout.parts[find(layout, token, sort)];
         synchronized (p) { p.chargeRead(units); }
         limits.chargeRead(units, now);
+        ClusterAdmission cluster = model.cluster();
+        // a read of a token another node owns counts on its partition, in write-equivalent units (docs/RULES.md#CLUSTER-SCAN)
+        if (cluster != null) cluster.admitted(this, token, sort, units * Partition.READ_COST);
         model.observer().consumed(this, false, units);
         afterRequest(p);
     }
@@ -275,6 +284,13 @@ public final class PartitionMap implements Partition.MapContext {
      * request, which it then admits whatever its debt ({@link Partition#tryWrite}).
      */
     LimitKind tryWrite(Partition p, double units, long now, long token, long sort, boolean sameRequest) {
+        ClusterAdmission cluster = model.cluster();
+        if (cluster != null && !sameRequest && cluster.refusedElsewhere(this, token, now)) {
+            // the node that owns this token has its partition in debt (docs/RULES.md#CLUSTER-GSI-BACK-PRESSURE)
+            synchronized (p) { p.throttledWrites++; }
+            countThrottle(true, LimitKind.KEY_RANGE, p);
+            return LimitKind.KEY_RANGE;
+        }
         boolean room;
         synchronized (p) {
             room = p.tryWrite(units, now, token, sort, this, sameRequest);
@@ -295,6 +311,51 @@ public final class PartitionMap implements Partition.MapContext {
         }
         return limit;
     }
+
+    // ---- cluster mode (docs/CLUSTER.md, "Capacity across nodes") ---------------------------
+
+    /**
+     * A write part another node admitted at (token, sort), which this node owns: charged to the
+     * partition there in full, whatever its debt (docs/RULES.md#CLUSTER-GSI-BACK-PRESSURE). The
+     * table's or index's own limits are not charged: the other node charged its share of them.
+     */
+    public void chargeElsewhere(long token, long sort, double units) {
+        if (settings.mode() == CapacityMode.OFF) return;
+        long now = clock.nanos();
+        Partition p = layout.parts[find(layout, token, sort)];
+        synchronized (p) { p.chargeElsewhere(units, now, token, sort, this); }
+        afterRequest(p);
+    }
+
+    /** A partition in debt: its first and last token, and how long until its debt is repaid. */
+    public record Debt(long firstToken, long lastToken, long nanos) {}
+
+    /** The debt of the partition holding (token, sort), or null if it is in credit. */
+    public Debt debtAt(long token, long sort) {
+        Layout l = layout;
+        int i = find(l, token, sort);
+        Partition p = l.parts[i];
+        long nanos;
+        synchronized (p) { nanos = p.debtNanos(clock.nanos()); }
+        if (nanos == 0) return null;
+        boolean lastPartition = i + 1 == l.parts.length;
+        // a partition cut inside a token (by sort key) is named by the token asked about alone
+        if (l.sorts[i] != Long.MIN_VALUE || !lastPartition && l.sorts[i + 1] != Long.MIN_VALUE) return new Debt(token, token, nanos);
+        return new Debt(l.tokens[i], lastPartition ? Long.MAX_VALUE : l.tokens[i + 1] - 1, nanos);
+    }
+
+    /** Units asked of this table or index since it was made, admitted or not: what its share across nodes follows. */
+    public double demand(boolean write) { return limits.demand(write); }
+
+    /** This node's share of the table's or index's limits, and setting it (docs/RULES.md#CLUSTER-TABLE-BUDGET-SHARE). */
+    public void share(double read, double write) { limits.share(read, write, clock.nanos()); }
+
+    public double readShare() { return limits.readShare(); }
+
+    public double writeShare() { return limits.writeShare(); }
+
+    /** Units other nodes admitted here lately, counted toward an on-demand table's peak. */
+    public void countUsedElsewhere(double read, double write) { limits.countUsedElsewhere(read, write, clock.nanos()); }
 
     /** Books a throttle event in the table's counters and tells the observer (docs/RULES.md#THROTTLE-REASONS). */
     private void countThrottle(boolean write, LimitKind limit, int partition) {

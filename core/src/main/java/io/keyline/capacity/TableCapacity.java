@@ -75,6 +75,10 @@ public final class TableCapacity {
             map.serveAnyway(p, charge.units[i]);
         }
         charge.admitted();
+        ClusterAdmission cluster = model.cluster();
+        if (cluster != null) {
+            for (int i = 0; i < charge.size; i++) cluster.admitted(charge.maps[i], charge.tokens[i], charge.sorts[i], charge.units[i]);
+        }
         CapacityObserver observer = model.observer();
         for (int i = 0; i < charge.size; i++) {
             observer.consumed(charge.maps[i], true, charge.units[i]);

@@ -12,6 +12,11 @@ package io.keyline.capacity;
  * </ul>
  * Also keeps the table-level counters. Threading: every method synchronizes on this object;
  * a request holds this lock once, briefly, and never while holding another.
+ *
+ * <p>Cluster mode (docs/RULES.md#CLUSTER-TABLE-BUDGET-SHARE): when several Keyline nodes admit
+ * requests of one table, each holds a share of these limits ({@link #share}): its buckets fill
+ * at that share of the rate and bank that share of the burst, while {@link #servingRead()} and
+ * {@link #servingWrite()} stay the whole table's. Alone, the share is 1 and nothing changes.
  */
 final class ThroughputLimits {
     private static final long SECOND = 1_000_000_000L;
@@ -22,6 +27,12 @@ final class ThroughputLimits {
     private final TokenBucket write;
     private LimitKind readLimit = LimitKind.PROVISIONED;
     private LimitKind writeLimit = LimitKind.PROVISIONED;
+    /** The whole table's rates and banks, before this node's share of them. */
+    private double readRate, readBank, writeRate, writeBank;
+    /** This node's share of the rates and banks (cluster mode; 1 alone). */
+    private double readShare = 1, writeShare = 1;
+    /** Units asked for, admitted or not (a refused read counts one): what a node's share follows. */
+    private double demandRead, demandWrite;
 
     /** Previous peak, per second; a new on-demand table behaves as if it had seen half its initial capacity. */
     private double peakRead = Rules.ON_DEMAND_INITIAL_READ / Rules.ON_DEMAND_PEAK_MULTIPLIER;
@@ -75,8 +86,7 @@ final class ThroughputLimits {
             highestProvisionedRead = Math.max(highestProvisionedRead, t.read());
             highestProvisionedWrite = Math.max(highestProvisionedWrite, t.write());
             double burst = Rules.BURST_WINDOW.toSeconds();
-            read.reset(t.read(), t.read() * burst);
-            write.reset(t.write(), t.write() * burst);
+            rates(t.read(), t.read() * burst, t.write(), t.write() * burst);
             readLimit = LimitKind.PROVISIONED;
             writeLimit = LimitKind.PROVISIONED;
             generation++;
@@ -94,14 +104,54 @@ final class ThroughputLimits {
         if (settings.tableQuotaWrite() < w) { w = settings.tableQuotaWrite(); writeLimit = LimitKind.ACCOUNT_LIMIT; }
         if (throughput.maxRead() > 0 && throughput.maxRead() <= r) { r = throughput.maxRead(); readLimit = LimitKind.MAX_ON_DEMAND; }
         if (throughput.maxWrite() > 0 && throughput.maxWrite() <= w) { w = throughput.maxWrite(); writeLimit = LimitKind.MAX_ON_DEMAND; }
-        read.reset(r, r * window);
-        write.reset(w, w * window);
+        rates(r, r * window, w, w * window);
         generation++;
+    }
+
+    /** The whole table's rates and banks; the buckets get this node's share of them. */
+    private void rates(double readRate, double readBank, double writeRate, double writeBank) {
+        this.readRate = readRate;
+        this.readBank = readBank;
+        this.writeRate = writeRate;
+        this.writeBank = writeBank;
+        read.reset(readRate * readShare, readBank * readShare);
+        write.reset(writeRate * writeShare, writeBank * writeShare);
+    }
+
+    /**
+     * Cluster mode: this node admits {@code readShare} and {@code writeShare} (0 to 1) of the
+     * table's limits from now on. Banked units above the new bank are dropped, so the nodes' banks
+     * never hold more than the table's in total; a larger share fills at its new rate.
+     */
+    synchronized void share(double readShare, double writeShare, long now) {
+        advance(now);
+        this.readShare = readShare;
+        this.writeShare = writeShare;
+        read.reset(readRate * readShare, readBank * readShare);
+        write.reset(writeRate * writeShare, writeBank * writeShare);
+    }
+
+    synchronized double readShare() { return readShare; }
+
+    synchronized double writeShare() { return writeShare; }
+
+    /** Units asked of this table or index since it was made, admitted or not (cluster mode's demand). */
+    synchronized double demand(boolean isWrite) { return isWrite ? demandWrite : demandRead; }
+
+    /**
+     * Cluster mode: units other nodes admitted on this table or index, counted in the current
+     * one-second window, so that an on-demand table's previous peak is the whole table's.
+     */
+    synchronized void countUsedElsewhere(double readUnits, double writeUnits, long now) {
+        advance(now);
+        windowRead += readUnits;
+        windowWrite += writeUnits;
     }
 
     /** Takes {@code units} of write capacity, or names the limit in the way. */
     synchronized LimitKind tryWrite(double units, long now) {
         advance(now);
+        demandWrite += units;
         if (!write.hasRoom(units)) return writeLimit;
         write.take(units);
         windowWrite += units;
@@ -118,12 +168,15 @@ final class ThroughputLimits {
     /** Reads are admitted while the bucket is not in debt and charged once served. */
     synchronized LimitKind canRead(long now) {
         advance(now);
-        return read.tokens() > 0 ? null : readLimit;
+        if (read.tokens() > 0) return null;
+        demandRead++;
+        return readLimit;
     }
 
     synchronized void chargeRead(double units, long now) {
         advance(now);
         read.take(units);
+        demandRead += units;
         windowRead += units;
         consumedRead += units;
     }
@@ -142,9 +195,9 @@ final class ThroughputLimits {
     synchronized Throughput throughput() { return throughput; }
 
     /** Units a second the table or index can serve now: provisioned rate or current on-demand ceiling. */
-    synchronized double servingRead() { return read.rate(); }
+    synchronized double servingRead() { return readRate; }
 
-    synchronized double servingWrite() { return write.rate(); }
+    synchronized double servingWrite() { return writeRate; }
 
     synchronized double peakRead() { return peakRead; }
 

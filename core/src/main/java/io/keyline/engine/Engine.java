@@ -14,6 +14,7 @@ import io.keyline.engine.backup.BackupServices;
 import io.keyline.engine.backup.Restores;
 import io.keyline.engine.catalog.Catalog;
 import io.keyline.engine.catalog.ItemSizer;
+import io.keyline.engine.cluster.CapacityExchange;
 import io.keyline.engine.cluster.ClusterDuties;
 import io.keyline.engine.cluster.GsiLogLease;
 import io.keyline.engine.cluster.Ownership;
@@ -106,6 +107,8 @@ public final class Engine implements AutoCloseable {
     private final ClusterDuties clusterDuties;
     /** Several processes: ends stream shards whose range moved or whose writer died (null alone). */
     private final StreamSweeper streamSweeper;
+    /** Cluster mode: capacity across nodes (GSI back-pressure, table budgets); null alone. */
+    private final CapacityExchange capacityExchange;
 
     /**
      * An engine whose start-up statistics decode each stored entry with {@link ItemCodec} and
@@ -151,6 +154,7 @@ public final class Engine implements AutoCloseable {
             Ownership ownership = clusterDuties.ownership();
             items.fenceWith(key -> ownership.fenceOf(PageCapacity.startToken(key)));
         }
+        this.capacityExchange = clusterDuties == null ? null : new CapacityExchange(clusterDuties.ownership(), capacity, clock);
         // Several processes: streams shared through the coordination (docs/STREAMS.md, "Several Keyline nodes").
         this.streamRegistry = new StreamRegistry(storage, clock, ownLog == null ? null : new StreamCluster(coordination, ownLog.id()));
         this.streamSweeper = ownLog == null ? null : new StreamSweeper(streamRegistry);
@@ -207,6 +211,7 @@ public final class Engine implements AutoCloseable {
         this.coordination = root.coordination;
         this.clusterDuties = root.clusterDuties;
         this.streamSweeper = root.streamSweeper;
+        this.capacityExchange = root.capacityExchange;
         this.batches = root.batches.in(ns);
         this.streamRegistry = root.streamRegistry;
         this.streamReader = root.streamReader;
@@ -394,6 +399,12 @@ public final class Engine implements AutoCloseable {
     public Ownership ownership() { return clusterDuties == null ? null : clusterDuties.ownership(); }
 
     /**
+     * Cluster mode (docs/CLUSTER.md, "Capacity across nodes"): the exchange of capacity with the
+     * other nodes, which the server starts over HTTP; null for a process alone on its storage.
+     */
+    public CapacityExchange capacityExchange() { return capacityExchange; }
+
+    /**
      * Cluster mode: throws {@link io.keyline.engine.api.NotOwner} if another node decides this
      * item (its token range), before anything is read or written; nothing alone on a storage.
      */
@@ -467,6 +478,7 @@ public final class Engine implements AutoCloseable {
     @Override public void close() {
         if (root != null) return; // a view: the engine it came from owns the services
         if (streamSweeper != null) streamSweeper.close(); // its shards end while its node lease still holds
+        if (capacityExchange != null) capacityExchange.close();
         if (clusterDuties != null) clusterDuties.close();
         expirer.close();
         backupServices.close();

@@ -60,6 +60,8 @@ public final class KeylineServer implements AutoCloseable {
     private ApiRequestProcessor processor;
     /** Cluster mode's forwarder ({@link #forwardToOwners}), or null. */
     private io.keyline.server.cluster.Forwarder forwarder;
+    /** Cluster mode's receiver of capacity reports ({@link #exchangeCapacity}), or null. */
+    private volatile io.keyline.server.cluster.CapacityEndpoint capacityEndpoint;
     private final Operations operations;
     private final RequestMetering metering;
     private ServerSecurity security = ServerSecurity.none();
@@ -136,6 +138,20 @@ public final class KeylineServer implements AutoCloseable {
         return this;
     }
 
+    /**
+     * Cluster mode (docs/CLUSTER.md, "Capacity across nodes"): this node receives the other
+     * nodes' capacity reports on {@link io.keyline.engine.cluster.CapacityExchange#PATH} and
+     * sends its own over HTTP; before {@link #start}.
+     *
+     * @return this server
+     */
+    public synchronized KeylineServer exchangeCapacity(io.keyline.engine.cluster.CapacityExchange exchange) {
+        if (serverChannel != null || closed) throw new IllegalStateException("set the capacity exchange before the server starts");
+        capacityEndpoint = new io.keyline.server.cluster.CapacityEndpoint(exchange);
+        exchange.start(new io.keyline.server.cluster.CapacityClient());
+        return this;
+    }
+
     /** Whether the port speaks HTTPS ({@link #secure}). */
     public boolean tls() { return security.tlsEnabled(); }
 
@@ -159,6 +175,7 @@ public final class KeylineServer implements AutoCloseable {
                     @Override protected void initChannel(SocketChannel ch) {
                         RequestHandler handler = new RequestHandler(processor, replies, workers, inFlight, admin);
                         handler.secure(security.authenticator(), security.tlsEnabled());
+                        handler.exchangeCapacity(capacityEndpoint);
                         // HTTPS only when a certificate is given: one port, one scheme (docs/SECURITY.md)
                         if (security.tlsEnabled()) ch.pipeline().addLast("tls", security.tls().newHandler(ch.alloc()));
                         ch.pipeline().addLast(connectionHandlers(options.maxRequestBytes(), replies, handler));

@@ -1,6 +1,8 @@
 package io.keyline.server;
 
 import io.keyline.engine.api.NotOwner;
+import io.keyline.engine.cluster.CapacityExchange;
+import io.keyline.server.cluster.CapacityEndpoint;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
@@ -58,6 +60,7 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
     private final Executor workers;
     private final InFlight inFlight;
     private final AdminRoutes admin;
+    private CapacityEndpoint capacity;
     /**
      * Bodies up to this size are parsed on the event loop, so that a quick operation runs there
      * too; larger ones (up to 16 MB of BatchWriteItem) are parsed by a worker.
@@ -96,6 +99,9 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
     RequestHandler(ApiRequestProcessor processor, HttpReplies replies, Executor workers, InFlight inFlight) {
         this(processor, replies, workers, inFlight, AdminRoutes.none());
     }
+
+    /** Cluster mode: receives other nodes' capacity reports; null otherwise. */
+    void exchangeCapacity(CapacityEndpoint endpoint) { this.capacity = endpoint; }
 
     RequestHandler(ApiRequestProcessor processor, HttpReplies replies, Executor workers, InFlight inFlight, AdminRoutes admin) {
         this.admin = admin;
@@ -178,6 +184,15 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
                 return;
             }
             cloudWatch(ctx, request, requestId, path, version, keepAlive, account);
+            return;
+        }
+        if (method.equals(HttpMethod.POST) && capacity != null && path.equals(CapacityExchange.PATH)) {
+            // cluster mode: another node's capacity report (docs/CLUSTER.md, "Capacity across nodes")
+            inFlight.enter();
+            handOff(ctx, request, requestId, version, keepAlive, () -> {
+                CapacityEndpoint.Reply r = capacity.handle(ByteBufUtil.getBytes(request.content()));
+                return new Reply(r.status(), r.contentType(), r.body());
+            });
             return;
         }
         if (method.equals(HttpMethod.POST) && path.equals("/")) {

@@ -48,7 +48,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * <p>Threading: {@link #check} and {@link #fenceOf} are called by request threads (volatile
  * reads and the clock); {@link #round} runs on the duties thread.
  */
-public final class Ownership {
+public final class Ownership implements RangeOwners {
     public static final int RANGES = 64;
     static final String RANGE = "range";
     static final String NODE = "node";
@@ -290,6 +290,18 @@ public final class Ownership {
         terms = afterTerms;
         owners = after;
         for (int r : surplus) coordination.release(rows.get(r));
+    }
+
+    // ---- for the capacity exchange (docs/CLUSTER.md, "Capacity across nodes") ----
+
+    @Override public String self() { return coordination.self(); }
+
+    @Override public String ownerOf(long token) { return owners[rangeOf(token)]; }
+
+    @Override public Set<String> others() {
+        Set<String> out = new HashSet<>();
+        for (String o : owners) if (!o.isEmpty() && !o.equals(coordination.self())) out.add(o);
+        return out;
     }
 
     /** Lets every range go (a clean shutdown): the others take them at their next round, not after a lease's term. */

@@ -1,6 +1,7 @@
 package io.keyline.engine.metering;
 
 import io.keyline.capacity.CapacityModel;
+import io.keyline.capacity.ClusterAdmission;
 import io.keyline.capacity.CapacitySettings;
 import io.keyline.capacity.CapacitySnapshot;
 import io.keyline.capacity.IndexSpec;
@@ -24,6 +25,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BiConsumer;
+import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
@@ -52,6 +54,9 @@ public final class CapacityRegistry {
     private final Function<TableMetadata, TableMetadata> currentMetadata;
     /** By table ARN. */
     private final Map<String, TableBinding> bindings = new ConcurrentHashMap<>();
+    private static final String INDEX_IN_ARN = "/index/";
+    /** Cluster mode's say of other nodes, given to every model made; guarded by {@link #models}. */
+    private ClusterAdmission cluster;
     /** Where a request on a table deleted under it is metered, so the model never sees the table again. */
     private final CapacityModel orphans;
 
@@ -85,6 +90,7 @@ public final class CapacityRegistry {
             CapacityModel m = models.get(ns);
             if (m != null) return m;
             m = new CapacityModel(settings, clock);
+            m.cluster(cluster);
             // watchers see the model before any table is registered with it, so none of its charges is missed
             for (BiConsumer<Namespace, CapacityModel> w : modelWatchers) w.accept(ns, m);
             models.put(ns, m);
@@ -104,6 +110,32 @@ public final class CapacityRegistry {
             for (Map.Entry<Namespace, CapacityModel> e : models.entrySet()) {
                 if (!e.getKey().equals(home)) watcher.accept(e.getKey(), e.getValue());
             }
+        }
+    }
+
+    // ---- cluster mode (docs/CLUSTER.md, "Capacity across nodes") --------------------------------
+
+    /** Every model's {@link CapacityModel#cluster}, now and for models made later; null: this node alone. */
+    public void cluster(ClusterAdmission admission) {
+        synchronized (models) {
+            cluster = admission;
+            for (CapacityModel m : models.values()) m.cluster(admission);
+        }
+    }
+
+    /** The partition map of a table or GSI by its ARN ({@code <table arn>/index/<name>} for a GSI), or null. */
+    public PartitionMap map(String arn) {
+        int index = arn.indexOf(INDEX_IN_ARN);
+        TableBinding b = bindings.get(index < 0 ? arn : arn.substring(0, index));
+        if (b == null) return null;
+        return index < 0 ? b.capacity().table() : b.capacity().index(arn.substring(index + INDEX_IN_ARN.length()));
+    }
+
+    /** Every bound table's map and its GSIs' maps. */
+    public void forEachMap(Consumer<PartitionMap> action) {
+        for (TableBinding b : bindings.values()) {
+            action.accept(b.capacity().table());
+            for (PartitionMap gsi : b.capacity().indexes().values()) action.accept(gsi);
         }
     }
 
