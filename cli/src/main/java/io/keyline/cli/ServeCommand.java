@@ -342,8 +342,9 @@ public final class ServeCommand implements Callable<Integer> {
                         .withConnectionTimeouts(idleTimeout, requestReadTimeout), SystemClock.INSTANCE,
                 AdminRoutes.of(engine, metrics), metrics).secure(security);
         if (engine.ownership() != null) { // cluster mode: each item decided by the node that owns its range (docs/CLUSTER.md)
-            server.forwardToOwners(clusterSecret(coordination, server, engine)); // signs what it forwards (docs/RULES.md#CLUSTER-FORWARD-TRUST)
-            server.exchangeCapacity(engine.capacityExchange()); // capacity across nodes (docs/CLUSTER.md)
+            byte[] secret = clusterSecret(coordination, server, engine);
+            server.forwardToOwners(secret); // signs what it forwards (docs/RULES.md#CLUSTER-FORWARD-TRUST)
+            server.exchangeCapacity(engine.capacityExchange(), secret); // capacity across nodes, signed likewise (docs/CLUSTER.md)
             engine.ownership().enforce();
         }
         int bound;

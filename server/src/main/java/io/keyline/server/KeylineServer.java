@@ -141,14 +141,17 @@ public final class KeylineServer implements AutoCloseable {
     /**
      * Cluster mode (docs/CLUSTER.md, "Capacity across nodes"): this node receives the other
      * nodes' capacity reports on {@link io.keyline.engine.cluster.CapacityExchange#PATH} and
-     * sends its own over HTTP; before {@link #start}.
+     * sends its own over HTTP, each report signed with the cluster's secret and honoured only with
+     * that signature (docs/RULES.md#CLUSTER-FORWARD-TRUST); before {@link #start}.
      *
+     * @param clusterSecret the cluster's secret ({@link io.keyline.storage.Coordination#clusterSecret})
      * @return this server
      */
-    public synchronized KeylineServer exchangeCapacity(io.keyline.engine.cluster.CapacityExchange exchange) {
+    public synchronized KeylineServer exchangeCapacity(io.keyline.engine.cluster.CapacityExchange exchange, byte[] clusterSecret) {
         if (serverChannel != null || closed) throw new IllegalStateException("set the capacity exchange before the server starts");
-        capacityEndpoint = new io.keyline.server.cluster.CapacityEndpoint(exchange);
-        exchange.start(new io.keyline.server.cluster.CapacityClient());
+        io.keyline.server.cluster.ForwardSignature signature = new io.keyline.server.cluster.ForwardSignature(clusterSecret);
+        capacityEndpoint = new io.keyline.server.cluster.CapacityEndpoint(exchange, signature, clock);
+        exchange.start(new io.keyline.server.cluster.CapacityClient(signature, clock));
         return this;
     }
 

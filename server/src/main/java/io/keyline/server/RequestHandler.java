@@ -190,7 +190,8 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
             // cluster mode: another node's capacity report (docs/CLUSTER.md, "Capacity across nodes")
             inFlight.enter();
             handOff(ctx, request, requestId, version, keepAlive, () -> {
-                CapacityEndpoint.Reply r = capacity.handle(ByteBufUtil.getBytes(request.content()));
+                CapacityEndpoint.Reply r = capacity.handle(request.headers().get(CapacityEndpoint.SIGNATURE_HEADER),
+                        ByteBufUtil.getBytes(request.content()));
                 return new Reply(r.status(), r.contentType(), r.body());
             });
             return;

@@ -26,10 +26,21 @@ public final class CapacityClient implements CapacityExchange.Transport {
 
     private final HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(1)).build();
+    private final ForwardSignature signature;
+    private final io.keyline.time.Clock clock;
+
+    /** @param signature signs each report with the cluster's secret; {@code clock} dates the signatures */
+    public CapacityClient(ForwardSignature signature, io.keyline.time.Clock clock) {
+        this.signature = signature;
+        this.clock = clock;
+    }
 
     @Override public Answer exchange(String node, Report report) throws IOException {
+        byte[] body = report.encode();
         HttpRequest request = HttpRequest.newBuilder(URI.create(Ownership.addressOf(node) + CapacityExchange.PATH)).timeout(TIMEOUT)
-                .header("Content-Type", CONTENT_TYPE).POST(HttpRequest.BodyPublishers.ofByteArray(report.encode())).build();
+                .header("Content-Type", CONTENT_TYPE)
+                .header(CapacityEndpoint.SIGNATURE_HEADER, signature.sign(clock.millis(), CapacityExchange.PATH, java.nio.ByteBuffer.wrap(body)))
+                .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build();
         try {
             HttpResponse<byte[]> response = client.send(request, HttpResponse.BodyHandlers.ofByteArray());
             if (response.statusCode() != 200) throw new IOException(node + " answered " + response.statusCode());
