@@ -16,7 +16,6 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import picocli.CommandLine;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
@@ -66,10 +65,7 @@ class ClusterCapacityTest {
     }
 
     private ServeCommand.Running serve() {
-        ServeCommand serve = new ServeCommand();
-        new CommandLine(serve).parseArgs("--storage", "cassandra", "--cassandra", TestCluster.contactPoint(), "--keyspace", KEYSPACE,
-                "--port", "0", "--metrics", "off");
-        ServeCommand.Running running = serve.start();
+        ServeCommand.Running running = CassandraNodes.serve(KEYSPACE);
         open.add(running);
         return running;
     }
