@@ -28,4 +28,16 @@ public interface Clock {
         long nanos = d.toNanos();
         if (nanos > 0) Thread.sleep(nanos / 1_000_000, (int) (nanos % 1_000_000));
     }
+
+    /**
+     * Waits until {@link #nanos()} reaches {@code deadline} (at once if it has). A loop that runs
+     * every period waits for its turn's start plus the period, not for a period from wherever it
+     * stands when its work is done: time that passed during the turn (or a test's advance of a
+     * {@link ManualClock} made meanwhile) counts.
+     *
+     * @throws InterruptedException if the waiting thread is interrupted
+     */
+    default void sleepUntil(long deadline) throws InterruptedException {
+        sleep(Duration.ofNanos(deadline - nanos()));
+    }
 }

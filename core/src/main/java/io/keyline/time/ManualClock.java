@@ -36,7 +36,11 @@ public final class ManualClock implements Clock {
 
     /** Waits until the clock has been advanced by {@code d} from now (at once for zero or less). */
     @Override public void sleep(Duration d) throws InterruptedException {
-        long until = elapsedNanos.get() + d.toNanos();
+        sleepUntil(elapsedNanos.get() + d.toNanos());
+    }
+
+    /** Waits until the clock has been advanced to {@code until} (its {@link #nanos()}). */
+    @Override public void sleepUntil(long until) throws InterruptedException {
         sleepers.incrementAndGet();
         try {
             synchronized (ticks) {

@@ -12,19 +12,24 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What a process sharing its storage with others does beside its requests, on one daemon
- * thread (docs/CLUSTER.md, "Several Keyline nodes"):
+ * What a process sharing its storage with others does beside its requests, on two daemon
+ * threads (docs/CLUSTER.md, "Several Keyline nodes"):
  * <ul>
  *   <li>every {@link #CATALOG_POLL_MILLIS}: re-reads the catalog if another process changed it
  *       ({@link Catalog#refresh}: one read of the version cell when nothing changed);</li>
  *   <li>every {@link GsiLogLease#RENEW_EVERY}: renews the lease on its own GSI change log (and
  *       wakes its propagator when it took the lease back);</li>
- *   <li>every {@link #ORPHAN_SCAN_MILLIS}: looks for GSI change logs of other processes that hold
+ *   <li>on the second thread, every {@link #ORPHAN_SCAN_MILLIS}: looks for GSI change logs of other processes that hold
  *       records and whose lease has run out (the process died, or paused past its lease), takes
  *       each such lease by compare-and-set, so that exactly one process applies a log, applies
  *       the log while the lease holds (renewing it), and lets the lease go once the log is empty;</li>
- *   <li>with the renewal, a round of {@link Ownership}: the token ranges this node decides.</li>
+ *   <li>with the renewal, a round of {@link Ownership}: the token ranges this node decides. A dead
+ *       node's ranges are taken only once its log is applied (or 30 s after its lease ran out), so
+ *       that its items' records are applied before a new owner writes theirs.</li>
  * </ul>
+ * Applying an adopted log takes as long as its records do (seconds on a loaded machine), so it
+ * has its own thread: the renewals and the ownership rounds never wait for it, and a node that
+ * adopts a log does not let its own leases lapse meanwhile.
  * Closing lets this node's leases go, so that a node shut down cleanly hands its ranges and its
  * log on at the others' next round; a node that dies hands them on when its leases run out.
  * Applying a record twice (an old holder's last batch racing a new holder's first) changes
@@ -35,7 +40,7 @@ import java.util.Map;
  * <p>Time: the engine's injected clock, for the rounds' schedule and their waits, so a test with a
  * manual clock runs a round when it moves time.
  *
- * <p>Threading: its own thread; {@link #close} stops it and waits for it.
+ * <p>Threading: its own two threads; {@link #close} stops them and waits for them.
  */
 public final class ClusterDuties implements AutoCloseable {
     static final long CATALOG_POLL_MILLIS = 1_000;
@@ -49,6 +54,7 @@ public final class ClusterDuties implements AutoCloseable {
     private final Ownership ownership;
     private final Clock clock;
     private final Thread thread;
+    private final Thread adopter;
     private volatile boolean running = true;
     /** The number of ranges this node owned when it last logged it (duties thread only). */
     private int rangesLogged;
@@ -60,18 +66,23 @@ public final class ClusterDuties implements AutoCloseable {
         this.own = own;
         this.clock = clock;
         this.ownership = new Ownership(coordination, own.id(), clock);
+        ownership.waitForLogs(indexes::sharedLogsWithRecords);
         this.thread = new Thread(this::run, "keyline-cluster-duties");
         thread.setDaemon(true);
+        this.adopter = new Thread(this::adoptLoop, "keyline-gsi-log-adopter");
+        adopter.setDaemon(true);
     }
 
-    public void start() { thread.start(); }
+    public void start() {
+        thread.start();
+        adopter.start();
+    }
 
     /** The token ranges this node decides, and the check of every item request against them. */
     public Ownership ownership() { return ownership; }
 
     private void run() {
         long nextRenew = clock.nanos();
-        long nextOrphanScan = nextRenew;
         while (running) {
             long now = clock.nanos();
             try {
@@ -83,16 +94,30 @@ public final class ClusterDuties implements AutoCloseable {
                     ownership.round();
                     logRangeChange();
                 }
-                if (now - nextOrphanScan >= 0) {
-                    nextOrphanScan = now + Duration.ofMillis(ORPHAN_SCAN_MILLIS).toNanos();
-                    adoptOrphans();
-                }
             } catch (RuntimeException e) {
                 if (!running) return;
                 LOG.log(System.Logger.Level.WARNING, "cluster duties: {0}; trying again", e.getMessage());
             }
             try {
-                clock.sleep(Duration.ofMillis(CATALOG_POLL_MILLIS));
+                // from the turn's start: a test that moved the clock during the turn gets the round it made due
+                clock.sleepUntil(now + Duration.ofMillis(CATALOG_POLL_MILLIS).toNanos());
+            } catch (InterruptedException e) {
+                return;
+            }
+        }
+    }
+
+    private void adoptLoop() {
+        while (running) {
+            long turn = clock.nanos();
+            try {
+                adoptOrphans();
+            } catch (RuntimeException e) {
+                if (!running) return;
+                LOG.log(System.Logger.Level.WARNING, "cluster duties, adopting GSI change logs: {0}; trying again", e.getMessage());
+            }
+            try {
+                clock.sleepUntil(turn + Duration.ofMillis(ORPHAN_SCAN_MILLIS).toNanos());
             } catch (InterruptedException e) {
                 return;
             }
@@ -154,8 +179,10 @@ public final class ClusterDuties implements AutoCloseable {
     @Override public void close() {
         running = false;
         thread.interrupt();
+        adopter.interrupt();
         try {
             thread.join(5_000);
+            adopter.join(5_000);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

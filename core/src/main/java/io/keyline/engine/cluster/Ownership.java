@@ -66,6 +66,15 @@ public final class Ownership implements RangeOwners {
     /** Whether requests are checked at all: only a node whose server forwards ({@link #enforce}). */
     private volatile boolean enforced;
     private final AtomicLong rounds = new AtomicLong();
+    /** The GSI change logs that hold records, read once a round (docs/RULES.md#CLUSTER-RANGE-AFTER-LOG). */
+    private volatile java.util.function.Supplier<? extends java.util.Collection<Long>> logsWithRecords = Set::of;
+
+    /**
+     * How long after a dead node's lease ran out its ranges wait for its GSI change log to be
+     * applied: past this they are taken anyway (a log that cannot be applied must not keep its
+     * ranges unserved for good).
+     */
+    static final long LOG_WAIT_MILLIS = 30_000;
 
     Ownership(Coordination coordination, long nodeId, Clock clock) {
         this.coordination = coordination;
@@ -188,6 +197,14 @@ public final class Ownership implements RangeOwners {
     /** Rounds completed so far (tests wait for the duties thread with it). */
     long rounds() { return rounds.get(); }
 
+    /**
+     * Which GSI change logs hold records: a round takes no range of a dead node whose log (its
+     * node lease's id) still holds some, until {@link #LOG_WAIT_MILLIS} after its lease ran out.
+     */
+    void waitForLogs(java.util.function.Supplier<? extends java.util.Collection<Long>> logsWithRecords) {
+        this.logsWithRecords = logsWithRecords;
+    }
+
     /** One round: renew the node lease, re-read the ranges, take free ones up to the fair share, let the surplus go. */
     void round() {
         Lease before = nodeLease;
@@ -205,7 +222,11 @@ public final class Ownership implements RangeOwners {
         }
         long now = coordination.nowMillis();
         Set<String> live = new HashSet<>();
-        for (Lease n : coordination.leases(NODE)) if (!n.expiredAt(now)) live.add(n.owner());
+        Map<String, Lease> nodeLeases = new HashMap<>();
+        for (Lease n : coordination.leases(NODE)) {
+            nodeLeases.put(n.owner(), n);
+            if (!n.expiredAt(now)) live.add(n.owner());
+        }
         live.add(coordination.self());
         Map<Integer, Lease> rows = new HashMap<>();
         for (Lease r : coordination.leases(RANGE)) rows.put((int) r.id(), r);
@@ -220,8 +241,10 @@ public final class Ownership implements RangeOwners {
             else if (!ownerLive) free.add(r);
         }
         int share = (RANGES + live.size() - 1) / live.size();
+        Set<Long> unapplied = free.isEmpty() ? Set.of() : unappliedLogs(nodeLeases);
         for (int r : free) {
             if (mine.size() >= share) break;
+            if (awaitsLog(rows.get(r), nodeLeases, unapplied, now)) continue;
             Lease taken = coordination.take(RANGE, r, rows.get(r), GsiLogLease.TERM);
             if (taken != null) {
                 next[r] = coordination.self();
@@ -229,8 +252,30 @@ public final class Ownership implements RangeOwners {
             }
         }
         publish(next, renewed.expiresMillis() - GsiLogLease.SAFETY_MILLIS);
+        long graceEnds = clock.nanos() + Duration.ofMillis(RELEASE_GRACE_MILLIS).toNanos(); // before a waiting test sees the round
         rounds.incrementAndGet();
-        if (unbroken && mine.size() > share) release(mine.subList(share, mine.size()), rows);
+        if (unbroken && mine.size() > share) release(mine.subList(share, mine.size()), rows, graceEnds);
+    }
+
+    /**
+     * Whether a free range must wait for its last owner's GSI change log: its items' records in
+     * that log are applied in order only if no other node writes them before (docs/RULES.md#CLUSTER-RANGE-AFTER-LOG).
+     */
+    /** The logs holding records; when they cannot be read, every node's (the ranges wait a round rather than the terms lapse). */
+    private Set<Long> unappliedLogs(Map<String, Lease> nodeLeases) {
+        try {
+            return new HashSet<>(logsWithRecords.get());
+        } catch (RuntimeException e) {
+            Set<Long> all = new HashSet<>();
+            for (Lease n : nodeLeases.values()) all.add(n.id());
+            return all;
+        }
+    }
+
+    private static boolean awaitsLog(Lease row, Map<String, Lease> nodeLeases, Set<Long> unapplied, long now) {
+        if (row == null || row.owner().isEmpty() || unapplied.isEmpty()) return false;
+        Lease last = nodeLeases.get(row.owner());
+        return last != null && unapplied.contains(last.id()) && now - last.expiresMillis() < LOG_WAIT_MILLIS;
     }
 
     /**
@@ -272,9 +317,9 @@ public final class Ownership implements RangeOwners {
      * finish), then their terms end, so a write decided in them and not yet written is refused,
      * then each row is deleted by compare-and-set, and the others take them at their next round.
      */
-    private void release(List<Integer> surplus, Map<Integer, Lease> rows) {
+    private void release(List<Integer> surplus, Map<Integer, Lease> rows, long graceEnds) {
         try {
-            clock.sleep(Duration.ofMillis(RELEASE_GRACE_MILLIS));
+            clock.sleepUntil(graceEnds);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return;
