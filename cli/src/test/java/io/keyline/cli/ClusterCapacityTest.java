@@ -52,12 +52,7 @@ class ClusterCapacityTest {
         second = serve();
         a = client(first);
         b = client(second);
-        long deadline = System.nanoTime() + 30_000_000_000L;
-        while (System.nanoTime() < deadline && (first.engine().ownership().ownRanges().size() != 32
-                || second.engine().ownership().ownRanges().size() != 32)) Thread.sleep(100);
-        assertThat(first.engine().ownership().ownRanges()).as("ranges of the first node").hasSize(32);
-        assertThat(second.engine().ownership().ownRanges()).as("ranges of the second node").hasSize(32);
-        Thread.sleep(2_500);
+        CassandraNodes.awaitHalfTheRangesEach(first, second);
     }
 
     @AfterEach void close() throws Exception {

@@ -47,12 +47,7 @@ class ClusterOwnershipTest {
         a = client(first);
         b = client(second);
         // the second node gets its share within a few rounds (2 s each); then both views agree after one more
-        long deadline = System.nanoTime() + 30_000_000_000L;
-        while (System.nanoTime() < deadline && (first.engine().ownership().ownRanges().size() != 32
-                || second.engine().ownership().ownRanges().size() != 32)) Thread.sleep(100);
-        assertThat(first.engine().ownership().ownRanges()).as("ranges of the first node").hasSize(32);
-        assertThat(second.engine().ownership().ownRanges()).as("ranges of the second node").hasSize(32);
-        Thread.sleep(2_500);
+        CassandraNodes.awaitHalfTheRangesEach(first, second);
     }
 
     @AfterEach void close() throws Exception {
