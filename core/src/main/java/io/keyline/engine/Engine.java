@@ -171,7 +171,8 @@ public final class Engine implements AutoCloseable {
         });
         this.backups = new Backups(backupServices, catalog, namespace);
         TransactionCapacity transactionCapacity = new TransactionCapacity(capacity, itemCapacity);
-        IdempotencyTokens tokens = new IdempotencyTokens(clock, storage);
+        // shared by the nodes of a cluster: a retry may reach another node (docs/RULES.md#CLUSTER-TOKENS-SHARED)
+        IdempotencyTokens tokens = new IdempotencyTokens(clock, storage, clusterDuties != null);
         this.batches = new Batches(new Transactions(items, tokens, BatchAdmission.ADMIT_ALL,
                 transactionCapacity), transactionCapacity, namespace);
         this.tables = new Tables(catalog, capacity, indexes, clock, settings, namespace, settings.region(), insights, streamRegistry,
