@@ -37,9 +37,8 @@ class TransactionsAcrossOwnersTest {
     private static final String TABLE = "{'TableName':'txs','BillingMode':'PAY_PER_REQUEST','KeySchema':[{'AttributeName':'p','KeyType':'HASH'}],"
             + "'AttributeDefinitions':[{'AttributeName':'p','AttributeType':'S'},{'AttributeName':'g','AttributeType':'S'}],"
             + "'GlobalSecondaryIndexes':[{'IndexName':'byG','KeySchema':[{'AttributeName':'g','KeyType':'HASH'}],'Projection':{'ProjectionType':'ALL'}}]}";
-    private final ManualClock clock = new ManualClock();
-    private final MemoryCoordination cluster = new MemoryCoordination(clock);
-    private final MemoryStorage data = new MemoryStorage();
+    private final ManualClockNodes cluster = new ManualClockNodes();
+    private final ManualClock clock = cluster.clock;
     private final Map<String, Engine> nodes = new HashMap<>();
     private Engine a;
     private Engine b;
@@ -66,41 +65,17 @@ class TransactionsAcrossOwnersTest {
         });
     }
 
-    @AfterEach void closeNodes() {
-        for (Engine e : nodes.values()) e.close();
-        data.close();
-    }
+    @AfterEach void closeNodes() { cluster.close(); }
 
     private Engine node(String name) {
-        Engine e = new Engine(new NodeView(data), clock, Settings.defaults(), cluster.node(name));
-        e.ownership().enforce();
+        Engine e = cluster.node(name, new NodeView(cluster.data));
         nodes.put(name, e);
-        waitFor(() -> e.ownership().rounds() >= 1);
         return e;
     }
 
-    private void advance(Duration d, Engine... engines) {
-        long[] before = new long[engines.length];
-        for (int i = 0; i < engines.length; i++) before[i] = engines[i].ownership().rounds();
-        clock.advance(d);
-        for (int i = 0; i < engines.length; i++) {
-            Ownership o = engines[i].ownership();
-            long bound = before[i];
-            waitFor(() -> o.rounds() > bound);
-        }
-    }
+    private void advance(Duration d, Engine... engines) { cluster.advance(d, engines); }
 
-    private static void waitFor(BooleanSupplier condition) {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        while (!condition.getAsBoolean()) {
-            assertThat(System.nanoTime() - deadline).as("waited 20 s").isNegative();
-            try {
-                Thread.sleep(2);
-            } catch (InterruptedException e) {
-                throw new AssertionError(e);
-            }
-        }
-    }
+    private static void waitFor(BooleanSupplier condition) { ManualClockNodes.waitFor(condition); }
 
     private static Map<String, Object> call(Engine node, String op, String json) {
         return OperationCalls.call(new Operations(node), op, json);
@@ -192,7 +167,7 @@ class TransactionsAcrossOwnersTest {
         a.itemLoans().handle(new LoanMessages.Lend("http://b", List.of(KeyCodec.token(AttributeValue.s(x))), List.of(storedKey(a, x))).encode());
         advance(GsiLogLease.RENEW_EVERY, a);
         assertThat(loansOn(a)).as("b is alive: its loan stands").isEqualTo(1);
-        cluster.freeze("http://b"); // b dies: no renewal
+        cluster.cluster.freeze("http://b"); // b dies: no renewal
         advance(GsiLogLease.TERM.plusSeconds(1), a);
         waitFor(() -> loansOn(a) == 0);
         call(a, "PutItem", "{'TableName':'txs','Item':{'p':{'S':'" + x + "'}}}");
