@@ -52,6 +52,8 @@ public final class Borrower implements AutoCloseable {
         return t;
     });
     private volatile ItemLoans.Transport transport;
+    /** This node's loan numbers: each lend names its loan, so the loan can be given back whatever became of the answer. */
+    private final java.util.concurrent.atomic.AtomicLong loans = new java.util.concurrent.atomic.AtomicLong();
 
     public Borrower(Ownership ownership, GsiChangeLog log, GsiPropagator propagator) {
         this.ownership = ownership;
@@ -92,10 +94,12 @@ public final class Borrower implements AutoCloseable {
                     t.add(tokens[i]);
                     k.add(keys[i]);
                 }
-                Answer answer = ask(channel, e.getKey(), new Lend(ownership.self(), t, k));
+                long loan = loans.incrementAndGet();
+                taken.put(e.getKey(), loan); // given back whatever the answer: a lend whose answer was lost may have been made
+                Answer answer = ask(channel, e.getKey(), new Lend(ownership.self(), loan, t, k), taken);
+                if (answer.status() != LoanMessages.Status.LENT) taken.remove(e.getKey()); // answered: nothing lent
                 switch (answer.status()) {
                     case LENT -> {
-                        taken.put(e.getKey(), answer.loan());
                         Fence borrowed = Fence.both(own, until(answer.termEndMillis(), own));
                         for (byte[] key : k) fences.put(ByteBuffer.wrap(key), borrowed);
                     }
@@ -111,10 +115,12 @@ public final class Borrower implements AutoCloseable {
         }
     }
 
-    private static Answer ask(ItemLoans.Transport channel, String lender, Lend lend) {
+    /** The lender's answer; NotOwner when there is none ({@code taken} forgets the loan if the lender was never reached). */
+    private static Answer ask(ItemLoans.Transport channel, String lender, Lend lend, Map<String, Long> taken) {
         try {
             return Answer.decode(channel.call(lender, lend.encode()));
         } catch (IOException | IllegalArgumentException e) {
+            if (e instanceof java.net.ConnectException) taken.remove(lender);
             LOG.log(System.Logger.Level.WARNING, "borrowing {0} items from {1}: {2}", String.valueOf(lend.keys().size()), lender, e.toString());
             throw new NotOwner("");
         }
@@ -144,7 +150,7 @@ public final class Borrower implements AutoCloseable {
             propagator.awaitAppliedBefore(upTo, RETURN_WAIT_MILLIS);
             for (Map.Entry<String, Long> e : taken.entrySet()) {
                 try {
-                    channel.call(e.getKey(), new GiveBack(e.getValue()).encode());
+                    channel.call(e.getKey(), new GiveBack(ownership.self(), e.getValue()).encode());
                 } catch (IOException | RuntimeException x) {
                     // the lender ends the loan itself, at the latest after ItemLoans.MAX_LOAN_MILLIS
                     LOG.log(System.Logger.Level.WARNING, "giving loan {0} back to {1}: {2}", String.valueOf(e.getValue()), e.getKey(), x.toString());

@@ -37,7 +37,10 @@ import java.util.function.Supplier;
  * The coordinator gives the loan back once its own log has applied the transaction's records. A
  * loan whose coordinator dies ends once the coordinator's node lease has run out and its log has
  * been applied (or {@link Ownership#LOG_WAIT_MILLIS} after), and any loan after
- * {@link #MAX_LOAN_MILLIS}: {@link #sweep}, each ownership round.
+ * {@link #MAX_LOAN_MILLIS}: {@link #sweep}, each ownership round. The coordinator names its
+ * loans, so one whose answer it never got (a timeout) is given back all the same; a give-back
+ * that arrives before its lend is done is remembered for {@link #MAX_LOAN_MILLIS}, and that
+ * lend then ends at once.
  *
  * <p>Threading: {@link #handle} runs on server workers, {@link #sweep} on the duties thread; the
  * loans are a concurrent map.
@@ -58,7 +61,9 @@ public final class ItemLoans {
         byte[] call(String node, byte[] body) throws java.io.IOException;
     }
 
-    private record Loan(long id, String coordinator, byte[][] keys, int[] ranges, long sinceMillis) {}
+    /** A loan: {@code name} the coordinator's and its number; {@code id} this node's, which its locks know it by. */
+    private record Loan(String name, long id, String coordinator, byte[][] keys, int[] ranges, long sinceMillis,
+                        java.util.concurrent.atomic.AtomicBoolean ended) {}
 
     private final Ownership ownership;
     private final ItemLocks locks;
@@ -68,11 +73,12 @@ public final class ItemLoans {
     private final Supplier<? extends Collection<Long>> logsWithRecords;
     private final Clock clock;
     private final AtomicLong ids;
-    private final Map<Long, Loan> loans = new ConcurrentHashMap<>();
+    private final Map<String, Loan> loans = new ConcurrentHashMap<>();
+    /** Loans given back before their lend was done, by name, with when. */
+    private final Map<String, Long> givenBackEarly = new ConcurrentHashMap<>();
 
     /**
-     * @param nodeId this node's id (its GSI log's): loan ids start from it, so a loan given back to
-     *               a restarted node never names one of its new loans
+     * @param nodeId this node's id (its GSI log's), which this node's own loan numbers start from
      */
     public ItemLoans(Ownership ownership, ItemLocks locks, GsiChangeLog log, GsiPropagator propagator, Coordination coordination,
                      Supplier<? extends Collection<Long>> logsWithRecords, Clock clock, long nodeId) {
@@ -90,11 +96,16 @@ public final class ItemLoans {
     public byte[] handle(byte[] body) {
         LoanMessages.Request request = LoanMessages.decode(body);
         if (request instanceof GiveBack g) {
-            end(loans.remove(g.loan()));
+            String name = nameOf(g.coordinator(), g.loan());
+            Loan loan = loans.get(name);
+            if (loan == null) givenBackEarly.put(name, clock.millis());
+            end(loan);
             return Answer.of(Status.LENT).encode();
         }
         return lend((Lend) request).encode();
     }
+
+    private static String nameOf(String coordinator, long loan) { return coordinator + " " + loan; }
 
     Answer lend(Lend request) {
         int n = request.keys().size();
@@ -107,21 +118,25 @@ public final class ItemLoans {
         List<Integer> busy = locks.lend(id, keys, Transactions.LOCK_WAIT_NANOS);
         if (!busy.isEmpty()) {
             ownership.endLoan(ranges);
-            return new Answer(Status.BUSY, 0, 0, busy);
+            return new Answer(Status.BUSY, 0, busy);
         }
-        Loan loan = new Loan(id, request.coordinator(), keys, ranges, clock.millis());
-        loans.put(id, loan);
-        if (!propagator.awaitAppliedBefore(log.nextSequence(), LOG_WAIT_MILLIS)) {
-            end(loans.remove(id));
+        String name = nameOf(request.coordinator(), request.loan());
+        Loan loan = new Loan(name, id, request.coordinator(), keys, ranges, clock.millis(), new java.util.concurrent.atomic.AtomicBoolean());
+        loans.put(name, loan);
+        boolean caughtUp = propagator.awaitAppliedBefore(log.nextSequence(), LOG_WAIT_MILLIS);
+        if (!caughtUp || givenBackEarly.remove(name) != null) {
+            end(loan);
             return Answer.of(Status.UNAVAILABLE);
         }
-        return Answer.lent(id, termEnd);
+        return Answer.lent(termEnd);
     }
 
+    /** Ends a loan once (a give-back and the sweep may race): its items and ranges are free, then it is forgotten. */
     private void end(Loan loan) {
-        if (loan == null) return;
+        if (loan == null || !loan.ended().compareAndSet(false, true)) return;
         locks.endLoan(loan.id(), loan.keys());
         ownership.endLoan(loan.ranges());
+        loans.remove(loan.name(), loan);
     }
 
     /** Loans now (tests). */
@@ -134,6 +149,7 @@ public final class ItemLoans {
      * are loans.
      */
     public void sweep() {
+        if (!givenBackEarly.isEmpty()) givenBackEarly.values().removeIf(at -> clock.millis() - at > MAX_LOAN_MILLIS);
         if (loans.isEmpty()) return;
         long now = coordination.nowMillis();
         Map<String, Lease> nodes = new HashMap<>();
@@ -147,7 +163,7 @@ public final class ItemLoans {
                 over = coordinator == null || !unapplied.contains(coordinator.id())
                         || now - coordinator.expiresMillis() >= Ownership.LOG_WAIT_MILLIS;
             }
-            if (over && loans.remove(loan.id(), loan)) {
+            if (over && !loan.ended().get()) {
                 LOG.log(System.Logger.Level.WARNING, "loan {0} of {1} items to {2} ended without being given back",
                         String.valueOf(loan.id()), String.valueOf(loan.keys().length), loan.coordinator());
                 end(loan);

@@ -29,8 +29,12 @@ public final class LoanMessages {
         byte[] encode();
     }
 
-    /** Lend these items (their tokens, their stored keys) to {@code coordinator}'s transaction. */
-    public record Lend(String coordinator, List<Long> tokens, List<byte[]> keys) implements Request {
+    /**
+     * Lend these items (their tokens, their stored keys) to {@code coordinator}'s transaction, as
+     * its loan {@code loan}: the coordinator names its loans, so it can give back one whose answer
+     * it never got.
+     */
+    public record Lend(String coordinator, long loan, List<Long> tokens, List<byte[]> keys) implements Request {
         public Lend {
             tokens = List.copyOf(tokens);
             keys = List.copyOf(keys);
@@ -41,6 +45,7 @@ public final class LoanMessages {
             return write(out -> {
                 out.writeByte(LEND);
                 out.writeUTF(coordinator);
+                out.writeLong(loan);
                 out.writeInt(keys.size());
                 for (int i = 0; i < keys.size(); i++) {
                     out.writeLong(tokens.get(i));
@@ -51,11 +56,12 @@ public final class LoanMessages {
         }
     }
 
-    /** The coordinator is done with loan {@code loan}. */
-    public record GiveBack(long loan) implements Request {
+    /** {@code coordinator} is done with its loan {@code loan} (or gives up on one it never heard about). */
+    public record GiveBack(String coordinator, long loan) implements Request {
         @Override public byte[] encode() {
             return write(out -> {
                 out.writeByte(GIVE_BACK);
+                out.writeUTF(coordinator);
                 out.writeLong(loan);
             });
         }
@@ -65,23 +71,22 @@ public final class LoanMessages {
     public enum Status { LENT, BUSY, NOT_OWNER, UNAVAILABLE }
 
     /**
-     * The answer: for {@link Status#LENT}, the loan and the end of the lender's term on the items'
-     * ranges (epoch millis, on the coordination's clock); for {@link Status#BUSY}, the positions
-     * (into the lend's items) that another transaction holds.
+     * The answer: for {@link Status#LENT}, the end of the lender's term on the items' ranges
+     * (epoch millis, on the coordination's clock); for {@link Status#BUSY}, the positions (into
+     * the lend's items) that another transaction holds.
      */
-    public record Answer(Status status, long loan, long termEndMillis, List<Integer> busy) {
+    public record Answer(Status status, long termEndMillis, List<Integer> busy) {
         public Answer {
             busy = List.copyOf(busy);
         }
 
-        static Answer lent(long loan, long termEndMillis) { return new Answer(Status.LENT, loan, termEndMillis, List.of()); }
+        static Answer lent(long termEndMillis) { return new Answer(Status.LENT, termEndMillis, List.of()); }
 
-        static Answer of(Status status) { return new Answer(status, 0, 0, List.of()); }
+        static Answer of(Status status) { return new Answer(status, 0, List.of()); }
 
         public byte[] encode() {
             return write(out -> {
                 out.writeByte(status.ordinal());
-                out.writeLong(loan);
                 out.writeLong(termEndMillis);
                 out.writeInt(busy.size());
                 for (int p : busy) out.writeInt(p);
@@ -92,12 +97,11 @@ public final class LoanMessages {
             return read(body, in -> {
                 int status = in.readUnsignedByte();
                 if (status >= Status.values().length) throw new IllegalArgumentException("unknown loan status " + status);
-                long loan = in.readLong();
                 long end = in.readLong();
                 int n = count(in.readInt());
                 List<Integer> busy = new ArrayList<>(n);
                 for (int i = 0; i < n; i++) busy.add(in.readInt());
-                return new Answer(Status.values()[status], loan, end, busy);
+                return new Answer(Status.values()[status], end, busy);
             });
         }
     }
@@ -106,9 +110,10 @@ public final class LoanMessages {
     public static Request decode(byte[] body) {
         return read(body, in -> {
             byte kind = in.readByte();
-            if (kind == GIVE_BACK) return new GiveBack(in.readLong());
+            if (kind == GIVE_BACK) return new GiveBack(in.readUTF(), in.readLong());
             if (kind != LEND) throw new IllegalArgumentException("unknown loan request " + kind);
             String coordinator = in.readUTF();
+            long loan = in.readLong();
             int n = count(in.readInt());
             List<Long> tokens = new ArrayList<>(n);
             List<byte[]> keys = new ArrayList<>(n);
@@ -120,7 +125,7 @@ public final class LoanMessages {
                 in.readFully(key);
                 keys.add(key);
             }
-            return new Lend(coordinator, tokens, keys);
+            return new Lend(coordinator, loan, tokens, keys);
         });
     }
 

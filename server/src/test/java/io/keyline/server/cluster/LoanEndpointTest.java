@@ -58,7 +58,7 @@ class LoanEndpointTest {
         server = new KeylineServer(operations, ServerOptions.defaults(), clock).lendAndBorrow(engine.itemLoans(), engine.borrower(), secret);
         address = "http://127.0.0.1:" + server.start("127.0.0.1", 0);
         byte[] key = ItemStore.storageKey(new ItemRef(engine.table("lent"), new PrimaryKey(AttributeValue.s("x"), null)));
-        lend = new LoanMessages.Lend("http://b", List.of(KeyCodec.token(AttributeValue.s("x"))), List.of(key)).encode();
+        lend = new LoanMessages.Lend("http://b", 1, List.of(KeyCodec.token(AttributeValue.s("x"))), List.of(key)).encode();
     }
 
     @AfterEach void stop() {
@@ -73,7 +73,7 @@ class LoanEndpointTest {
         LoanMessages.Answer answer = LoanMessages.Answer.decode(peer.call(address, lend));
         assertThat(answer.status()).isEqualTo(LoanMessages.Status.LENT);
         assertThat(putFails().name()).isEqualTo("TransactionConflictException");
-        peer.call(address, new LoanMessages.GiveBack(answer.loan()).encode());
+        peer.call(address, new LoanMessages.GiveBack("http://b", 1).encode());
         OperationCalls.call(operations, "PutItem", PUT);
     }
 
