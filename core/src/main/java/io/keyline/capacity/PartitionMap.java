@@ -347,8 +347,17 @@ public final class PartitionMap implements Partition.MapContext {
     /** Units asked of this table or index since it was made, admitted or not: what its share across nodes follows. */
     public double demand(boolean write) { return limits.demand(write); }
 
-    /** This node's share of the table's or index's limits, and setting it (docs/RULES.md#CLUSTER-TABLE-BUDGET-SHARE). */
-    public void share(double read, double write) { limits.share(read, write, clock.nanos()); }
+    /**
+     * This node's share of the table's or index's limits, and setting it (docs/RULES.md#CLUSTER-TABLE-BUDGET-SHARE).
+     * Returns the banked units {read, write} a smaller share took out, for the other nodes.
+     */
+    public double[] share(double read, double write) { return limits.share(read, write, clock.nanos()); }
+
+    /** Banks units another node's smaller share took out, up to this node's bank. */
+    public void bankFromElsewhere(double read, double write) { limits.bank(read, write, clock.nanos()); }
+
+    /** Units banked now at the table (or index) level on this node (negative: debt). */
+    public double banked(boolean write) { return limits.banked(write); }
 
     public double readShare() { return limits.readShare(); }
 

@@ -145,10 +145,15 @@ public final class CapacityExchange implements ClusterAdmission, AutoCloseable {
             return;
         }
         if (!attached) attach();
-        List<Demand> demand = shares.measure(registry);
+        // this node's demand, then its shares from it, then the report: the banked units a smaller
+        // share gives up go out with the figure that made it smaller, so the receiver's share
+        // grows by as much before it banks them
+        shares.measure(registry);
+        shares.apply(registry, others.size() + 1, clock.nanos());
+        Map<String, List<Demand>> demand = shares.report(others);
         Map<String, List<Charge>> charges = drainCharges();
         for (String node : others) {
-            Report report = new Report(owners.self(), demand, charges.getOrDefault(node, List.of()));
+            Report report = new Report(owners.self(), demand.get(node), charges.getOrDefault(node, List.of()));
             try {
                 hold(node, t.exchange(node, report));
             } catch (IOException | RuntimeException e) {
@@ -156,7 +161,6 @@ public final class CapacityExchange implements ClusterAdmission, AutoCloseable {
             }
         }
         forgetExpired();
-        shares.apply(registry, others.size() + 1, clock.nanos());
     }
 
     /** Another node's report: its demand noted, its charges taken by this node's partitions; the answer names those in debt. */

@@ -221,6 +221,42 @@ class CapacityExchangeTest {
         assertThat(nodes.get("a").map(arn).writeShare() + nodes.get("b").map(arn).writeShare()).isCloseTo(1.0, within(0.05));
     }
 
+    /**
+     * The table's 300 s burst (30,000 WCU at 100 WCU) is held in total while the shares swing:
+     * node "b" writes alone for a second, so "a", with no demand yet, drops to the floor (5%), and
+     * the bank its share gives up goes to "b" instead of being thrown away; once "a" writes too,
+     * its share, and a bank to go with it, come back. Both then write 250 WCU a second: together
+     * 400 above the table's rate, so the bank lasts about 75 s, and nothing is refused for 40 s,
+     * as on one node. Before, "a" kept 1,500 banked units, was refused within seconds while "b"
+     * still held 13,000, and a test that counted from that first refusal measured "b"'s burst.
+     */
+    @Test void theBurstBankFollowsTheSharesWhenTheySwingInsteadOfBeingDropped() {
+        twoNodes(true);
+        createOnBoth(BUDGET);
+        Map<String, List<String>> keys = Map.of("a", keysOf("a", "k-", 300), "b", keysOf("b", "k-", 300));
+        String arn = nodes.get("a").engine.catalog().get("Budget").arn();
+        Writer onlyB = (n, s) -> n.name.equals("a") || s % 2 == 1 ? null : "{'TableName':'Budget','Item':{'id':{'S':'"
+                + keys.get(n.name).get((int) (s / 2 % 300)) + "'},'n':{'N':'" + s + "'},'pad':{'S':'" + PAD_5KB + "'}}}";
+        run(1, true, onlyB, null);
+        PartitionMap a = nodes.get("a").map(arn);
+        PartitionMap b = nodes.get("b").map(arn);
+        assertThat(a.writeShare()).as("the idle node's share: the floor").isCloseTo(0.05, within(0.01));
+        assertThat(a.banked(true) + b.banked(true)).as("the table's bank, less what b admitted, is still held by the two")
+                .isBetween(30_000 - admitted(arn) - 50, 30_000.0);
+        Writer both = (n, s) -> s % 2 == 1 ? null : "{'TableName':'Budget','Item':{'id':{'S':'"
+                + keys.get(n.name).get((int) (s / 2 % 300)) + "'},'n':{'N':'" + s + "'},'pad':{'S':'" + PAD_5KB + "'}}}";
+        List<ApiException> refusals = new ArrayList<>();
+        for (int second = 0; second < 40; second++) {
+            run(1, true, both, refusals);
+            assertThat(a.banked(true) + b.banked(true)).as("never more than the table's bank, second %d", second).isLessThanOrEqualTo(30_000.0);
+        }
+        System.out.printf("burst through two nodes after a swing of the shares: %.0f WCU admitted in 41 s, %d refused, banks now %.0f and %.0f%n",
+                admitted(arn), refusals.size(), a.banked(true), b.banked(true));
+        assertThat(a.writeShare()).as("the shares are even again").isBetween(0.4, 0.6);
+        assertThat(refusals).as("no write refused while the table has burst banked").isEmpty();
+        assertThat(a.banked(true)).as("a holds its part of what is left").isGreaterThan(1_000.0);
+    }
+
     // ---- Scan ----
 
     /**
