@@ -155,6 +155,20 @@ public final class PartitionMap implements Partition.MapContext {
         return new long[][] {l.tokens.clone(), l.sorts.clone()};
     }
 
+    /**
+     * The token that names the partition holding (token, sort) across nodes: its first token, or
+     * the token itself for a partition cut inside a token (by sort key). In cluster mode the node
+     * that owns this token keeps the partition's count for every node
+     * (docs/RULES.md#CLUSTER-PARTITION-HOME).
+     */
+    public long homeToken(long token, long sort) {
+        Layout l = layout;
+        int i = find(l, token, sort);
+        boolean lastPartition = i + 1 == l.parts.length;
+        if (l.sorts[i] != Long.MIN_VALUE || !lastPartition && l.sorts[i + 1] != Long.MIN_VALUE) return token;
+        return l.tokens[i];
+    }
+
     /** Position of the partition holding (token, sort), 0-based in token order. */
     public int partitionOf(long token, long sort) { return find(layout, token, sort); }
 
