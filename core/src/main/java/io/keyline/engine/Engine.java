@@ -163,7 +163,7 @@ public final class Engine implements AutoCloseable {
         this.itemLoans = clusterDuties == null ? null : new io.keyline.engine.cluster.ItemLoans(clusterDuties.ownership(), items.locks(),
                 indexes.changeLog(), indexes.propagator(), coordination, indexes::sharedLogsWithRecords, clock, ownLog.id());
         this.borrower = clusterDuties == null ? null
-                : new io.keyline.engine.cluster.Borrower(clusterDuties.ownership(), indexes.changeLog(), indexes.propagator());
+                : new io.keyline.engine.cluster.Borrower(clusterDuties.ownership(), indexes.changeLog(), indexes.propagator(), clock);
         if (itemLoans != null) clusterDuties.afterEachRound(itemLoans::sweep);
         this.capacityExchange = clusterDuties == null ? null : new CapacityExchange(clusterDuties.ownership(), capacity, clock);
         // Several processes: streams shared through the coordination (docs/STREAMS.md, "Several Keyline nodes").

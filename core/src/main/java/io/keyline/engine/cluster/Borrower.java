@@ -44,6 +44,7 @@ public final class Borrower implements AutoCloseable {
     private static final System.Logger LOG = System.getLogger(Borrower.class.getName());
 
     private final Ownership ownership;
+    private final io.keyline.time.Clock clock;
     private final GsiChangeLog log;
     private final GsiPropagator propagator;
     private final ExecutorService returns = Executors.newSingleThreadExecutor(r -> {
@@ -55,8 +56,9 @@ public final class Borrower implements AutoCloseable {
     /** This node's loan numbers: each lend names its loan, so the loan can be given back whatever became of the answer. */
     private final java.util.concurrent.atomic.AtomicLong loans = new java.util.concurrent.atomic.AtomicLong();
 
-    public Borrower(Ownership ownership, GsiChangeLog log, GsiPropagator propagator) {
+    public Borrower(Ownership ownership, GsiChangeLog log, GsiPropagator propagator, io.keyline.time.Clock clock) {
         this.ownership = ownership;
+        this.clock = clock;
         this.log = log;
         this.propagator = propagator;
     }
@@ -116,14 +118,25 @@ public final class Borrower implements AutoCloseable {
     }
 
     /** The lender's answer; NotOwner when there is none ({@code taken} forgets the loan if the lender was never reached). */
-    private static Answer ask(ItemLoans.Transport channel, String lender, Lend lend, Map<String, Long> taken) {
+    private Answer ask(ItemLoans.Transport channel, String lender, Lend lend, Map<String, Long> taken) {
         try {
             return Answer.decode(channel.call(lender, lend.encode()));
         } catch (IOException | IllegalArgumentException e) {
             if (e instanceof java.net.ConnectException) taken.remove(lender);
-            LOG.log(System.Logger.Level.WARNING, "borrowing {0} items from {1}: {2}", String.valueOf(lend.keys().size()), lender, e.toString());
+            warnOncePer(lender, "borrowing " + lend.keys().size() + " items from " + lender + ": " + e);
             throw new NotOwner("");
         }
+    }
+
+    /** When each lender last had a failure logged: a dead lender fails every transaction until its ranges move, one line a second is enough. */
+    private final Map<String, Long> logged = new java.util.concurrent.ConcurrentHashMap<>();
+
+    private void warnOncePer(String lender, String message) {
+        long now = clock.nanos();
+        Long last = logged.get(lender);
+        if (last != null && now - last < 1_000_000_000L) return;
+        logged.put(lender, now);
+        LOG.log(System.Logger.Level.WARNING, message);
     }
 
     /** The cancellation of a transaction whose items at {@code busy} (positions into {@code mine}) another transaction holds. */
@@ -153,7 +166,7 @@ public final class Borrower implements AutoCloseable {
                     channel.call(e.getKey(), new GiveBack(ownership.self(), e.getValue()).encode());
                 } catch (IOException | RuntimeException x) {
                     // the lender ends the loan itself, at the latest after ItemLoans.MAX_LOAN_MILLIS
-                    LOG.log(System.Logger.Level.WARNING, "giving loan {0} back to {1}: {2}", String.valueOf(e.getValue()), e.getKey(), x.toString());
+                    warnOncePer(e.getKey(), "giving loan " + e.getValue() + " back to " + e.getKey() + ": " + x);
                 }
             }
         });
