@@ -12,13 +12,13 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What a process sharing its storage with others does beside its requests, on two daemon
+ * What a process sharing its storage with others does beside its requests, on three daemon
  * threads (docs/CLUSTER.md, "Several Keyline nodes"):
  * <ul>
  *   <li>every {@link #CATALOG_POLL_MILLIS}: re-reads the catalog if another process changed it
  *       ({@link Catalog#refresh}: one read of the version cell when nothing changed);</li>
- *   <li>every {@link GsiLogLease#RENEW_EVERY}: renews the lease on its own GSI change log (and
- *       wakes its propagator when it took the lease back);</li>
+ *   <li>on a thread of its own, every {@link GsiLogLease#RENEW_EVERY}: renews the lease on its own
+ *       GSI change log (and wakes its propagator when it took the lease back);</li>
  *   <li>on the second thread, every {@link #ORPHAN_SCAN_MILLIS}: looks for GSI change logs of other processes that hold
  *       records and whose lease has run out (the process died, or paused past its lease), takes
  *       each such lease by compare-and-set, so that exactly one process applies a log, applies
@@ -29,7 +29,12 @@ import java.util.Map;
  * </ul>
  * Applying an adopted log takes as long as its records do (seconds on a loaded machine), so it
  * has its own thread: the renewals and the ownership rounds never wait for it, and a node that
- * adopts a log does not let its own leases lapse meanwhile.
+ * adopts a log does not let its own leases lapse meanwhile. The renewals and rounds have a thread
+ * of their own too, apart from the catalog's refresh: a refresh waits for the catalog lock, which
+ * a catalog change holds while its batch is written, and on Cassandra a DeleteTable's batch drops
+ * a Cassandra table per keyspace, a second or more each on a loaded machine. Behind it the terms
+ * ran out and a node alone in its cluster answered 503 to every item request
+ * (RenewalBesideCatalogChangeTest).
  * Closing lets this node's leases go, so that a node shut down cleanly hands its ranges and its
  * log on at the others' next round; a node that dies hands them on when its leases run out.
  * Applying a record twice (an old holder's last batch racing a new holder's first) changes
@@ -40,7 +45,7 @@ import java.util.Map;
  * <p>Time: the engine's injected clock, for the rounds' schedule and their waits, so a test with a
  * manual clock runs a round when it moves time.
  *
- * <p>Threading: its own two threads; {@link #close} stops them and waits for them.
+ * <p>Threading: its own three threads; {@link #close} stops them and waits for them.
  */
 public final class ClusterDuties implements AutoCloseable {
     static final long CATALOG_POLL_MILLIS = 1_000;
@@ -54,11 +59,12 @@ public final class ClusterDuties implements AutoCloseable {
     private final Ownership ownership;
     private final Clock clock;
     private final Thread thread;
+    private final Thread renewer;
     private final Thread adopter;
     private volatile boolean running = true;
     /** What runs after each ownership round (the end of loans whose coordinator is gone). */
     private volatile Runnable afterRound = () -> {};
-    /** The number of ranges this node owned when it last logged it (duties thread only). */
+    /** The number of ranges this node owned when it last logged it (renewal thread only). */
     private int rangesLogged;
 
     public ClusterDuties(Coordination coordination, Catalog catalog, Indexes indexes, GsiLogLease own, Clock clock) {
@@ -71,12 +77,15 @@ public final class ClusterDuties implements AutoCloseable {
         ownership.waitForLogs(indexes::sharedLogsWithRecords);
         this.thread = new Thread(this::run, "keyline-cluster-duties");
         thread.setDaemon(true);
+        this.renewer = new Thread(this::renewLoop, "keyline-cluster-leases");
+        renewer.setDaemon(true);
         this.adopter = new Thread(this::adoptLoop, "keyline-gsi-log-adopter");
         adopter.setDaemon(true);
     }
 
     public void start() {
         thread.start();
+        renewer.start();
         adopter.start();
     }
 
@@ -87,19 +96,10 @@ public final class ClusterDuties implements AutoCloseable {
     public Ownership ownership() { return ownership; }
 
     private void run() {
-        long nextRenew = clock.nanos();
         while (running) {
             long now = clock.nanos();
             try {
                 catalog.refresh();
-                if (now - nextRenew >= 0) {
-                    nextRenew = now + GsiLogLease.RENEW_EVERY.toNanos();
-                    boolean wasHeld = own.held();
-                    if (own.renew() && !wasHeld) indexes.propagator().wake();
-                    ownership.round();
-                    logRangeChange();
-                    afterRound.run();
-                }
             } catch (RuntimeException e) {
                 if (!running) return;
                 LOG.log(System.Logger.Level.WARNING, "cluster duties: {0}; trying again", e.getMessage());
@@ -107,6 +107,29 @@ public final class ClusterDuties implements AutoCloseable {
             try {
                 // from the turn's start: a test that moved the clock during the turn gets the round it made due
                 clock.sleepUntil(now + Duration.ofMillis(CATALOG_POLL_MILLIS).toNanos());
+            } catch (InterruptedException e) {
+                return;
+            }
+        }
+    }
+
+    /** The node's leases and ranges: nothing here waits for the catalog (the class note says why). */
+    private void renewLoop() {
+        while (running) {
+            long turn = clock.nanos();
+            try {
+                boolean wasHeld = own.held();
+                if (own.renew() && !wasHeld) indexes.propagator().wake();
+                ownership.round();
+                logRangeChange();
+                afterRound.run();
+            } catch (RuntimeException e) {
+                if (!running) return;
+                LOG.log(System.Logger.Level.WARNING, "cluster duties, renewing the leases: {0}; trying again", e.getMessage());
+            }
+            try {
+                // from the turn's start, as the catalog's loop: a test that moved the clock during the turn gets the round it made due
+                clock.sleepUntil(turn + GsiLogLease.RENEW_EVERY.toNanos());
             } catch (InterruptedException e) {
                 return;
             }
@@ -181,13 +204,15 @@ public final class ClusterDuties implements AutoCloseable {
         }
     }
 
-    /** Stops the thread, then lets this node's ranges and its log go, so the others take them at once, not after a lease's term. */
+    /** Stops the threads, then lets this node's ranges and its log go, so the others take them at once, not after a lease's term. */
     @Override public void close() {
         running = false;
         thread.interrupt();
+        renewer.interrupt();
         adopter.interrupt();
         try {
             thread.join(5_000);
+            renewer.join(5_000);
             adopter.join(5_000);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
