@@ -345,6 +345,7 @@ public final class ServeCommand implements Callable<Integer> {
             byte[] secret = clusterSecret(coordination, server, engine);
             server.forwardToOwners(secret); // signs what it forwards (docs/RULES.md#CLUSTER-FORWARD-TRUST)
             server.exchangeCapacity(engine.capacityExchange(), secret); // capacity across nodes, signed likewise (docs/CLUSTER.md)
+            server.lendAndBorrow(engine.itemLoans(), engine.borrower(), secret); // transactions across owners (docs/RULES.md#CLUSTER-TX-ACROSS-OWNERS)
             engine.ownership().enforce();
         }
         int bound;

@@ -155,6 +155,20 @@ public final class PartitionMap implements Partition.MapContext {
         return new long[][] {l.tokens.clone(), l.sorts.clone()};
     }
 
+    /**
+     * The token that names the partition holding (token, sort) across nodes: its first token, or
+     * the token itself for a partition cut inside a token (by sort key). In cluster mode the node
+     * that owns this token keeps the partition's count for every node
+     * (docs/RULES.md#CLUSTER-PARTITION-HOME).
+     */
+    public long homeToken(long token, long sort) {
+        Layout l = layout;
+        int i = find(l, token, sort);
+        boolean lastPartition = i + 1 == l.parts.length;
+        if (l.sorts[i] != Long.MIN_VALUE || !lastPartition && l.sorts[i + 1] != Long.MIN_VALUE) return token;
+        return l.tokens[i];
+    }
+
     /** Position of the partition holding (token, sort), 0-based in token order. */
     public int partitionOf(long token, long sort) { return find(layout, token, sort); }
 
@@ -347,8 +361,17 @@ public final class PartitionMap implements Partition.MapContext {
     /** Units asked of this table or index since it was made, admitted or not: what its share across nodes follows. */
     public double demand(boolean write) { return limits.demand(write); }
 
-    /** This node's share of the table's or index's limits, and setting it (docs/RULES.md#CLUSTER-TABLE-BUDGET-SHARE). */
-    public void share(double read, double write) { limits.share(read, write, clock.nanos()); }
+    /**
+     * This node's share of the table's or index's limits, and setting it (docs/RULES.md#CLUSTER-TABLE-BUDGET-SHARE).
+     * Returns the banked units {read, write} a smaller share took out, for the other nodes.
+     */
+    public double[] share(double read, double write) { return limits.share(read, write, clock.nanos()); }
+
+    /** Banks units another node's smaller share took out, up to this node's bank. */
+    public void bankFromElsewhere(double read, double write) { limits.bank(read, write, clock.nanos()); }
+
+    /** Units banked now at the table (or index) level on this node (negative: debt). */
+    public double banked(boolean write) { return limits.banked(write); }
 
     public double readShare() { return limits.readShare(); }
 

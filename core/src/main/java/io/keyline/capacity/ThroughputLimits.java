@@ -120,15 +120,28 @@ final class ThroughputLimits {
 
     /**
      * Cluster mode: this node admits {@code readShare} and {@code writeShare} (0 to 1) of the
-     * table's limits from now on. Banked units above the new bank are dropped, so the nodes' banks
-     * never hold more than the table's in total; a larger share fills at its new rate.
+     * table's limits from now on. Banked units above the new bank are taken out, so the nodes'
+     * banks never hold more than the table's in total, and returned {read, write}: the caller
+     * hands them to the nodes whose shares grew ({@link #bank}), so a swing of the shares moves
+     * the table's burst between nodes instead of throwing it away.
      */
-    synchronized void share(double readShare, double writeShare, long now) {
+    synchronized double[] share(double readShare, double writeShare, long now) {
         advance(now);
         this.readShare = readShare;
         this.writeShare = writeShare;
-        read.reset(readRate * readShare, readBank * readShare);
-        write.reset(writeRate * writeShare, writeBank * writeShare);
+        double readOut = read.reset(readRate * readShare, readBank * readShare);
+        double writeOut = write.reset(writeRate * writeShare, writeBank * writeShare);
+        return new double[] {readOut, writeOut};
+    }
+
+    /**
+     * Cluster mode: banks units another node took out of its share ({@link #share}), up to this
+     * node's bank; what does not fit is dropped, never held above the bank.
+     */
+    synchronized void bank(double readUnits, double writeUnits, long now) {
+        advance(now);
+        if (readUnits > 0) read.deposit(readUnits);
+        if (writeUnits > 0) write.deposit(writeUnits);
     }
 
     synchronized double readShare() { return readShare; }

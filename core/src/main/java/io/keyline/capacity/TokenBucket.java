@@ -39,17 +39,27 @@ final class TokenBucket {
 
     void give(double amount) { tokens += amount; }
 
+    /** Banks {@code amount} (at least 0) up to the capacity; returns what did not fit, which is dropped. */
+    double deposit(double amount) {
+        double room = Math.max(0, capacity - tokens);
+        double kept = Math.min(room, amount);
+        tokens += kept;
+        return amount - kept;
+    }
+
     double tokens() { return tokens; }
 
     double rate() { return rate; }
 
     double capacity() { return capacity; }
 
-    /** New limits; tokens are kept, clipped to the new capacity. */
-    void reset(double newRate, double newCapacity) {
+    /** New limits; tokens are kept, clipped to the new capacity. Returns the tokens the clip dropped (0 or more). */
+    double reset(double newRate, double newCapacity) {
         rate = newRate;
         capacity = newCapacity;
-        tokens = Math.min(tokens, newCapacity);
+        double dropped = Math.max(0, tokens - newCapacity);
+        tokens -= dropped;
+        return dropped;
     }
 
     void fill() { tokens = capacity; }

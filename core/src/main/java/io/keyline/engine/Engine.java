@@ -109,6 +109,9 @@ public final class Engine implements AutoCloseable {
     private final StreamSweeper streamSweeper;
     /** Cluster mode: capacity across nodes (GSI back-pressure, table budgets); null alone. */
     private final CapacityExchange capacityExchange;
+    /** Cluster mode: this node's side of transactions whose items several nodes own (docs/RULES.md#CLUSTER-TX-ACROSS-OWNERS), or null. */
+    private final io.keyline.engine.cluster.ItemLoans itemLoans;
+    private final io.keyline.engine.cluster.Borrower borrower;
 
     /**
      * An engine whose start-up statistics decode each stored entry with {@link ItemCodec} and
@@ -152,8 +155,16 @@ public final class Engine implements AutoCloseable {
         this.clusterDuties = ownLog == null ? null : new ClusterDuties(coordination, catalog, indexes, ownLog, clock);
         if (clusterDuties != null) { // each write fenced by the term it is decided in (docs/RULES.md#CLUSTER-FENCE)
             Ownership ownership = clusterDuties.ownership();
-            items.fenceWith(key -> ownership.fenceOf(PageCapacity.startToken(key)));
+            items.fenceWith(key -> { // an item borrowed from its owner is fenced by the owner's term too
+                io.keyline.storage.Fence borrowed = io.keyline.engine.cluster.Borrower.fenceOf(key);
+                return borrowed != null ? borrowed : ownership.fenceOf(PageCapacity.startToken(key));
+            });
         }
+        this.itemLoans = clusterDuties == null ? null : new io.keyline.engine.cluster.ItemLoans(clusterDuties.ownership(), items.locks(),
+                indexes.changeLog(), indexes.propagator(), coordination, indexes::sharedLogsWithRecords, clock, ownLog.id());
+        this.borrower = clusterDuties == null ? null
+                : new io.keyline.engine.cluster.Borrower(clusterDuties.ownership(), indexes.changeLog(), indexes.propagator());
+        if (itemLoans != null) clusterDuties.afterEachRound(itemLoans::sweep);
         this.capacityExchange = clusterDuties == null ? null : new CapacityExchange(clusterDuties.ownership(), capacity, clock);
         // Several processes: streams shared through the coordination (docs/STREAMS.md, "Several Keyline nodes").
         this.streamRegistry = new StreamRegistry(storage, clock, ownLog == null ? null : new StreamCluster(coordination, ownLog.id()));
@@ -171,7 +182,8 @@ public final class Engine implements AutoCloseable {
         });
         this.backups = new Backups(backupServices, catalog, namespace);
         TransactionCapacity transactionCapacity = new TransactionCapacity(capacity, itemCapacity);
-        IdempotencyTokens tokens = new IdempotencyTokens(clock, storage);
+        // shared by the nodes of a cluster: a retry may reach another node (docs/RULES.md#CLUSTER-TOKENS-SHARED)
+        IdempotencyTokens tokens = new IdempotencyTokens(clock, storage, clusterDuties != null);
         this.batches = new Batches(new Transactions(items, tokens, BatchAdmission.ADMIT_ALL,
                 transactionCapacity), transactionCapacity, namespace);
         this.tables = new Tables(catalog, capacity, indexes, clock, settings, namespace, settings.region(), insights, streamRegistry,
@@ -212,6 +224,8 @@ public final class Engine implements AutoCloseable {
         this.clusterDuties = root.clusterDuties;
         this.streamSweeper = root.streamSweeper;
         this.capacityExchange = root.capacityExchange;
+        this.itemLoans = root.itemLoans;
+        this.borrower = root.borrower;
         this.batches = root.batches.in(ns);
         this.streamRegistry = root.streamRegistry;
         this.streamReader = root.streamReader;
@@ -440,6 +454,32 @@ public final class Engine implements AutoCloseable {
         }
     }
 
+    /**
+     * Runs a TransactWriteItems on {@code refs} (docs/RULES.md#CLUSTER-TX-ACROSS-OWNERS): here if
+     * this node owns every item or alone on its storage; at the owner of the first item's range
+     * otherwise (throws {@link io.keyline.engine.api.NotOwner} with its address when that is
+     * another node), which borrows the other owners' items for the time of the transaction.
+     *
+     * @throws io.keyline.engine.api.TransactionCancelled if a lender holds an item for another transaction
+     */
+    public <T> T decideTransaction(List<io.keyline.engine.api.ItemRef> refs, java.util.function.Supplier<T> work) {
+        if (clusterDuties == null) return work.get();
+        long[] tokens = new long[refs.size()];
+        for (int i = 0; i < tokens.length; i++) tokens[i] = KeyCodec.token(refs.get(i).key().partition());
+        Ownership ownership = clusterDuties.ownership();
+        String[] lenders = ownership.transactionOwners(tokens);
+        if (lenders == null) return Ownership.servingForwarded(() -> fenced(work));
+        byte[][] keys = new byte[refs.size()][];
+        for (int i = 0; i < keys.length; i++) keys[i] = io.keyline.engine.store.ItemStore.storageKey(refs.get(i));
+        return Ownership.servingForwarded(() -> borrower.run(keys, tokens, lenders, () -> fenced(work)));
+    }
+
+    /** Cluster mode: the items this node lends to other nodes' transactions (the server answers them on its port), or null. */
+    public io.keyline.engine.cluster.ItemLoans itemLoans() { return itemLoans; }
+
+    /** Cluster mode: the side of this node's transactions that borrows other nodes' items (the server gives it its channel), or null. */
+    public io.keyline.engine.cluster.Borrower borrower() { return borrower; }
+
     /** The throttling error of a refused read or write, as DynamoDB sends it. */
     public static ApiException throttled(Throttle refused) { return ItemCapacity.error(refused); }
 
@@ -478,6 +518,7 @@ public final class Engine implements AutoCloseable {
     @Override public void close() {
         if (root != null) return; // a view: the engine it came from owns the services
         if (streamSweeper != null) streamSweeper.close(); // its shards end while its node lease still holds
+        if (borrower != null) borrower.close();
         if (capacityExchange != null) capacityExchange.close();
         if (clusterDuties != null) clusterDuties.close();
         expirer.close();

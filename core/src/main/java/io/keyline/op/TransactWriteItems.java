@@ -115,18 +115,18 @@ public final class TransactWriteItems implements Operation<TransactWriteItemsReq
         }
 
         boolean priced = level != ReturnConsumedCapacity.NONE;
-        // cluster mode: decided by the node that owns its items (docs/CLUSTER.md, "Ownership of partitions")
-        return engine.decideTogether(plan.stream().map(WriteAction::key).toList(), () -> {
-            try {
+        // cluster mode: decided by the owner of its first item, which borrows the others (docs/RULES.md#CLUSTER-TX-ACROSS-OWNERS)
+        try {
+            return engine.decideTransaction(plan.stream().map(WriteAction::ref).toList(), () -> {
                 if (token == null) return respond(plan, kinds, metrics, level, engine.batches().write(plan, priced));
                 Map<String, Object> fingerprint = new LinkedHashMap<>(request.wire());
                 NOT_FINGERPRINTED.forEach(fingerprint::remove);
                 return engine.batches().writeIdempotent(token, fingerprint, plan, priced,
                         consumed -> respond(plan, kinds, metrics, level, consumed), () -> replay(plan, kinds, metrics, level));
-            } catch (TransactionCancelled e) {
-                throw CancellationReasons.error(e.reasons());
-            }
-        });
+            });
+        } catch (TransactionCancelled e) {
+            throw CancellationReasons.error(e.reasons());
+        }
     }
 
     /**

@@ -62,6 +62,8 @@ public final class KeylineServer implements AutoCloseable {
     private io.keyline.server.cluster.Forwarder forwarder;
     /** Cluster mode's receiver of capacity reports ({@link #exchangeCapacity}), or null. */
     private volatile io.keyline.server.cluster.CapacityEndpoint capacityEndpoint;
+    /** Cluster mode's loan channel ({@link #lendAndBorrow}), or null. */
+    private volatile io.keyline.server.cluster.LoanEndpoint loanEndpoint;
     private final Operations operations;
     private final RequestMetering metering;
     private ServerSecurity security = ServerSecurity.none();
@@ -155,6 +157,22 @@ public final class KeylineServer implements AutoCloseable {
         return this;
     }
 
+    /**
+     * Cluster mode (docs/RULES.md#CLUSTER-TX-ACROSS-OWNERS): this node lends its items to the
+     * transactions other nodes coordinate, on {@link io.keyline.engine.cluster.ItemLoans#PATH}, and
+     * its own transactions borrow theirs over the same channel, every request signed with the
+     * cluster's secret; before {@link #start}.
+     *
+     * @return this server
+     */
+    public synchronized KeylineServer lendAndBorrow(io.keyline.engine.cluster.ItemLoans loans, io.keyline.engine.cluster.Borrower borrower,
+                                                    byte[] clusterSecret) {
+        if (serverChannel != null || closed) throw new IllegalStateException("set the loan channel before the server starts");
+        loanEndpoint = new io.keyline.server.cluster.LoanEndpoint(loans, new io.keyline.server.cluster.ForwardSignature(clusterSecret), clock);
+        borrower.sendThrough(loanEndpoint);
+        return this;
+    }
+
     /** Whether the port speaks HTTPS ({@link #secure}). */
     public boolean tls() { return security.tlsEnabled(); }
 
@@ -179,6 +197,7 @@ public final class KeylineServer implements AutoCloseable {
                         RequestHandler handler = new RequestHandler(processor, replies, workers, inFlight, admin);
                         handler.secure(security.authenticator(), security.tlsEnabled());
                         handler.exchangeCapacity(capacityEndpoint);
+                        handler.lendItems(loanEndpoint);
                         // HTTPS only when a certificate is given: one port, one scheme (docs/SECURITY.md)
                         if (security.tlsEnabled()) ch.pipeline().addLast("tls", security.tls().newHandler(ch.alloc()));
                         ch.pipeline().addLast(connectionHandlers(options.maxRequestBytes(), replies, handler));

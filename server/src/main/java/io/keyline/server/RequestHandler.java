@@ -61,6 +61,7 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
     private final InFlight inFlight;
     private final AdminRoutes admin;
     private CapacityEndpoint capacity;
+    private io.keyline.server.cluster.LoanEndpoint loans;
     /**
      * Bodies up to this size are parsed on the event loop, so that a quick operation runs there
      * too; larger ones (up to 16 MB of BatchWriteItem) are parsed by a worker.
@@ -102,6 +103,9 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
 
     /** Cluster mode: receives other nodes' capacity reports; null otherwise. */
     void exchangeCapacity(CapacityEndpoint endpoint) { this.capacity = endpoint; }
+
+    /** Cluster mode: the loan channel this node answers on (docs/RULES.md#CLUSTER-TX-ACROSS-OWNERS). */
+    void lendItems(io.keyline.server.cluster.LoanEndpoint endpoint) { this.loans = endpoint; }
 
     RequestHandler(ApiRequestProcessor processor, HttpReplies replies, Executor workers, InFlight inFlight, AdminRoutes admin) {
         this.admin = admin;
@@ -191,6 +195,16 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
             inFlight.enter();
             handOff(ctx, request, requestId, version, keepAlive, () -> {
                 CapacityEndpoint.Reply r = capacity.handle(request.headers().get(CapacityEndpoint.SIGNATURE_HEADER),
+                        ByteBufUtil.getBytes(request.content()));
+                return new Reply(r.status(), r.contentType(), r.body());
+            });
+            return;
+        }
+        if (method.equals(HttpMethod.POST) && loans != null && path.equals(io.keyline.engine.cluster.ItemLoans.PATH)) {
+            // cluster mode: another node's transaction borrows this node's items (docs/RULES.md#CLUSTER-TX-ACROSS-OWNERS)
+            inFlight.enter();
+            handOff(ctx, request, requestId, version, keepAlive, () -> {
+                CapacityEndpoint.Reply r = loans.handle(request.headers().get(CapacityEndpoint.SIGNATURE_HEADER),
                         ByteBufUtil.getBytes(request.content()));
                 return new Reply(r.status(), r.contentType(), r.body());
             });

@@ -5,8 +5,10 @@ import io.keyline.engine.cluster.ExchangeMessages.Demand;
 import io.keyline.engine.metering.CapacityRegistry;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Each node's share of a table's (or GSI's) table-level limits when several nodes admit its
@@ -21,8 +23,20 @@ import java.util.Map;
  * retrying client's gaps do not swing the shares. A peer's figure older than
  * {@value #FRESH_PERIODS} periods counts as no demand.
  *
- * <p>Threading: only the exchange's thread calls {@link #measure} and {@link #apply};
- * {@link #heard} is called by the threads that receive reports. Guarded by this object.
+ * <p>The table's burst bank is held in total, not thrown away when the shares swing: a share
+ * that shrinks takes its banked units above its new bank out ({@link PartitionMap#share}) and
+ * hands them, in the next report, to the other nodes in proportion to their demand; a receiver
+ * banks them within its own share ({@link PartitionMap#bankFromElsewhere}) at its next
+ * {@link #apply}, and drops what does not fit. Each period a node measures its demand, applies
+ * its shares from it, then reports that same figure with the units its shares gave up, so the
+ * units arrive with the figure that made the giver's share smaller, and the receiver's share
+ * has grown by about as much when it banks them. Invariant: the nodes' banks, with the units
+ * in flight between them, never hold more than the table's bank; units are lost (never made)
+ * when a report is lost or the receiver's own demand moved in the period between.
+ *
+ * <p>Threading: only the exchange's thread calls {@link #measure}, {@link #apply} and
+ * {@link #report}; {@link #heard} is called by the threads that receive reports. Guarded by
+ * this object.
  */
 final class BudgetShares {
     /** Of an even share, what a node gets whatever its demand. */
@@ -39,11 +53,60 @@ final class BudgetShares {
     private final Map<String, double[]> own = new HashMap<>();
     /** By ARN, then node: that node's last reported demand {read, write, received at nanos}. */
     private final Map<String, Map<String, double[]>> peers = new HashMap<>();
+    /** This node's demand as last measured, for its next report. */
+    private List<Demand> measured = List.of();
+    /** By ARN: banked units {read, write} this node's shares gave up, not yet handed to the others. */
+    private final Map<String, double[]> released = new HashMap<>();
+    /** By ARN: banked units {read, write} other nodes handed this one, not yet banked. */
+    private final Map<String, double[]> handed = new HashMap<>();
 
     BudgetShares(long periodNanos) { this.periodNanos = periodNanos; }
 
-    /** This node's demand on every table and GSI since the last call, smoothed, for its report. */
-    synchronized List<Demand> measure(CapacityRegistry registry) {
+    /**
+     * This node's report to each of {@code others}: its demand as last {@link #measure measured},
+     * the same for all, and the banked units its shares gave up since the last report, shared
+     * among the others in proportion to their demand (evenly without any).
+     */
+    synchronized Map<String, List<Demand>> report(Set<String> others) {
+        List<Demand> demands = measured;
+        Map<String, List<Demand>> out = new HashMap<>();
+        for (String node : others) out.put(node, new ArrayList<>(demands.size()));
+        Set<String> listed = new HashSet<>();
+        for (Demand d : demands) {
+            listed.add(d.arn());
+            double[] given = released.get(d.arn());
+            for (String node : others) {
+                out.get(node).add(given == null ? d : d.handing(given[0] * weight(d.arn(), node, others, 0),
+                        given[1] * weight(d.arn(), node, others, 1)));
+            }
+        }
+        for (Map.Entry<String, double[]> e : released.entrySet()) {
+            if (listed.contains(e.getKey())) continue;
+            double[] given = e.getValue();
+            for (String node : others) {
+                out.get(node).add(new Demand(e.getKey(), 0, 0, 0, 0, given[0] * weight(e.getKey(), node, others, 0),
+                        given[1] * weight(e.getKey(), node, others, 1)));
+            }
+        }
+        released.clear();
+        return out;
+    }
+
+    /** Of what this node hands over on {@code arn}, the part for {@code node}: its last heard demand's part of the others'. */
+    private double weight(String arn, String node, Set<String> others, int kind) {
+        Map<String, double[]> heard = peers.getOrDefault(arn, Map.of());
+        double total = 0;
+        for (String o : others) {
+            double[] d = heard.get(o);
+            if (d != null) total += d[kind];
+        }
+        if (total <= 1e-9) return 1.0 / others.size();
+        double[] d = heard.get(node);
+        return d == null ? 0 : d[kind] / total;
+    }
+
+    /** Measures this node's demand on every table and GSI since the last call, smoothed, for {@link #apply} and {@link #report}. */
+    synchronized void measure(CapacityRegistry registry) {
         List<Demand> out = new ArrayList<>();
         Map<PartitionMap, double[]> seen = new HashMap<>();
         registry.forEachMap(map -> {
@@ -61,13 +124,21 @@ final class BudgetShares {
         });
         last.clear();
         last.putAll(seen);
-        return out;
+        measured = out;
     }
 
-    /** What {@code node} reported. */
+    /** What {@code node} reported: its demand, and the banked units it handed this node. */
     synchronized void heard(String node, List<Demand> demands, long now) {
         for (Demand d : demands) {
             peers.computeIfAbsent(d.arn(), a -> new HashMap<>()).put(node, new double[] {d.readAsked(), d.writeAsked(), now});
+            // a forged or broken figure never adds units: only a positive, finite amount is banked
+            double read = d.readHanded() > 0 && Double.isFinite(d.readHanded()) ? d.readHanded() : 0;
+            double write = d.writeHanded() > 0 && Double.isFinite(d.writeHanded()) ? d.writeHanded() : 0;
+            if (read > 0 || write > 0) {
+                double[] units = handed.computeIfAbsent(d.arn(), a -> new double[2]);
+                units[0] += read;
+                units[1] += write;
+            }
         }
     }
 
@@ -83,8 +154,16 @@ final class BudgetShares {
                 heard.values().removeIf(d -> now - (long) d[2] > FRESH_PERIODS * periodNanos);
                 for (double[] d : heard.values()) { others[0] += d[0]; others[1] += d[1]; }
             }
-            map.share(share(mine[0], others[0], nodes, floor), share(mine[1], others[1], nodes, floor));
+            double[] givenUp = map.share(share(mine[0], others[0], nodes, floor), share(mine[1], others[1], nodes, floor));
+            double[] received = handed.remove(map.arn());
+            if (received != null) map.bankFromElsewhere(received[0], received[1]);
+            if (givenUp[0] > 0 || givenUp[1] > 0) {
+                double[] units = released.computeIfAbsent(map.arn(), a -> new double[2]);
+                units[0] += givenUp[0];
+                units[1] += givenUp[1];
+            }
         });
+        handed.clear(); // units for a table or GSI this node does not have are dropped
     }
 
     private static double share(double mine, double others, int nodes, double floor) {
@@ -99,5 +178,8 @@ final class BudgetShares {
         last.clear();
         own.clear();
         peers.clear();
+        measured = List.of();
+        released.clear();
+        handed.clear();
     }
 }

@@ -34,6 +34,10 @@ import java.util.concurrent.ConcurrentHashMap;
  *       thus counts every node's writes, and its limit holds in total, but for the units admitted
  *       elsewhere in the period before the owner's answer: at most one period (plus a round trip)
  *       of the other nodes' writes to it, at any moment, charged afterwards.</li>
+ *   <li><b>A partition whose keys several nodes own</b> (docs/RULES.md#CLUSTER-PARTITION-HOME).
+ *       The same, for a table's (or GSI's) partition that spans ranges of several owners: its
+ *       count is kept by the owner of its first token, to which the others report what they admit
+ *       in it, and whose debt they honour; so its ceiling holds in total, within one period.</li>
  *   <li><b>Table-level budgets</b> (docs/RULES.md#CLUSTER-TABLE-BUDGET-SHARE). Each report
  *       carries this node's demand on every table and GSI; each node takes a share of each
  *       table's limits in proportion to the demands ({@link BudgetShares}), and counts the
@@ -128,10 +132,15 @@ public final class CapacityExchange implements ClusterAdmission, AutoCloseable {
             return;
         }
         if (!attached) attach();
-        List<Demand> demand = shares.measure(registry);
+        // this node's demand, then its shares from it, then the report: the banked units a smaller
+        // share gives up go out with the figure that made it smaller, so the receiver's share
+        // grows by as much before it banks them
+        shares.measure(registry);
+        shares.apply(registry, others.size() + 1, clock.nanos());
+        Map<String, List<Demand>> demand = shares.report(others);
         Map<String, List<Charge>> charges = drainCharges();
         for (String node : others) {
-            Report report = new Report(owners.self(), demand, charges.getOrDefault(node, List.of()));
+            Report report = new Report(owners.self(), demand.get(node), charges.getOrDefault(node, List.of()));
             try {
                 hold(node, t.exchange(node, report));
             } catch (IOException | RuntimeException e) {
@@ -139,7 +148,6 @@ public final class CapacityExchange implements ClusterAdmission, AutoCloseable {
             }
         }
         forgetExpired();
-        shares.apply(registry, others.size() + 1, clock.nanos());
     }
 
     /** Another node's report: its demand noted, its charges taken by this node's partitions; the answer names those in debt. */
@@ -173,14 +181,22 @@ public final class CapacityExchange implements ClusterAdmission, AutoCloseable {
         if (debts.isEmpty()) return false;
         Held[] held = debts.get(map.arn());
         if (held == null) return false;
+        String home = null;
         for (Held h : held) {
-            if (token >= h.first && token <= h.last && h.until - nowNanos > 0 && h.publisher.equals(owners.ownerOf(token))) return true;
+            if (token < h.first || token > h.last || h.until - nowNanos <= 0) continue;
+            if (home == null) home = owners.ownerOf(map.homeToken(token, Long.MIN_VALUE));
+            if (h.publisher.equals(home)) return true;
         }
         return false;
     }
 
+    /**
+     * Units admitted here at {@code token}: reported to the node that keeps the count of the
+     * partition holding it, the owner of the partition's first token
+     * (docs/RULES.md#CLUSTER-PARTITION-HOME), unless that is this node.
+     */
     @Override public void admitted(PartitionMap map, long token, long sort, double units) {
-        String owner = owners.ownerOf(token);
+        String owner = owners.ownerOf(map.homeToken(token, sort));
         if (owner.isEmpty() || owner.equals(owners.self())) return;
         ChargeKey key = new ChargeKey(map.arn(), token);
         while (true) {
@@ -201,7 +217,9 @@ public final class CapacityExchange implements ClusterAdmission, AutoCloseable {
                 pending.remove(e.getKey(), e.getValue());
                 continue;
             }
-            String owner = owners.ownerOf(e.getKey().token());
+            PartitionMap map = registry.map(e.getKey().arn());
+            if (map == null) continue; // the table or index is gone
+            String owner = owners.ownerOf(map.homeToken(e.getKey().token(), e.getValue().sort));
             if (owner.isEmpty() || owner.equals(owners.self())) continue;
             out.computeIfAbsent(owner, o -> new ArrayList<>()).add(new Charge(e.getKey().arn(), e.getKey().token(), e.getValue().sort, units));
         }

@@ -56,6 +56,8 @@ public final class ClusterDuties implements AutoCloseable {
     private final Thread thread;
     private final Thread adopter;
     private volatile boolean running = true;
+    /** What runs after each ownership round (the end of loans whose coordinator is gone). */
+    private volatile Runnable afterRound = () -> {};
     /** The number of ranges this node owned when it last logged it (duties thread only). */
     private int rangesLogged;
 
@@ -78,6 +80,9 @@ public final class ClusterDuties implements AutoCloseable {
         adopter.start();
     }
 
+    /** Runs {@code work} on the duties thread after each ownership round; before {@link #start}. */
+    public void afterEachRound(Runnable work) { this.afterRound = work; }
+
     /** The token ranges this node decides, and the check of every item request against them. */
     public Ownership ownership() { return ownership; }
 
@@ -93,6 +98,7 @@ public final class ClusterDuties implements AutoCloseable {
                     if (own.renew() && !wasHeld) indexes.propagator().wake();
                     ownership.round();
                     logRangeChange();
+                    afterRound.run();
                 }
             } catch (RuntimeException e) {
                 if (!running) return;

@@ -15,8 +15,8 @@ import java.util.List;
  * node's {@link Report} to another, and the other's {@link Answer}. Immutable values.
  */
 public final class ExchangeMessages {
-    /** The form's version: a node refuses a body of another. */
-    static final byte VERSION = 1;
+    /** The form's version: a node refuses a body of another (2: a demand hands over banked units). */
+    static final byte VERSION = 2;
     /** At most this many entries of one kind in a message: a body that claims more is refused. */
     static final int MAX_ENTRIES = 1 << 20;
 
@@ -24,9 +24,22 @@ public final class ExchangeMessages {
 
     /**
      * A node's demand on one table or GSI in the last period: units asked (admitted or not) as a
-     * smoothed figure a period, and units admitted in the period.
+     * smoothed figure a period, and units admitted in the period; and the banked units its share
+     * of the table's limits gave up since its last report that it hands the receiver
+     * (docs/RULES.md#CLUSTER-TABLE-BUDGET-SHARE), to bank within the receiver's share.
      */
-    public record Demand(String arn, double readAsked, double writeAsked, double readUsed, double writeUsed) {}
+    public record Demand(String arn, double readAsked, double writeAsked, double readUsed, double writeUsed,
+                         double readHanded, double writeHanded) {
+        /** A demand that hands over no banked units. */
+        public Demand(String arn, double readAsked, double writeAsked, double readUsed, double writeUsed) {
+            this(arn, readAsked, writeAsked, readUsed, writeUsed, 0, 0);
+        }
+
+        /** The same demand, handing {@code read} and {@code write} banked units to the receiver. */
+        Demand handing(double read, double write) {
+            return new Demand(arn, readAsked, writeAsked, readUsed, writeUsed, read, write);
+        }
+    }
 
     /** Write units the sender admitted at a token the receiver owns ({@code sort}: one of the writes' sort positions). */
     public record Charge(String arn, long token, long sort, double units) {}
@@ -50,6 +63,8 @@ public final class ExchangeMessages {
                     out.writeDouble(d.writeAsked());
                     out.writeDouble(d.readUsed());
                     out.writeDouble(d.writeUsed());
+                    out.writeDouble(d.readHanded());
+                    out.writeDouble(d.writeHanded());
                 }
                 out.writeInt(charges.size());
                 for (Charge c : charges) {
@@ -72,7 +87,8 @@ public final class ExchangeMessages {
                 int n = count(in);
                 List<Demand> demands = new ArrayList<>(Math.min(n, 1024));
                 for (int i = 0; i < n; i++) {
-                    demands.add(new Demand(in.readUTF(), in.readDouble(), in.readDouble(), in.readDouble(), in.readDouble()));
+                    demands.add(new Demand(in.readUTF(), in.readDouble(), in.readDouble(), in.readDouble(), in.readDouble(),
+                            in.readDouble(), in.readDouble()));
                 }
                 n = count(in);
                 List<Charge> charges = new ArrayList<>(Math.min(n, 1024));

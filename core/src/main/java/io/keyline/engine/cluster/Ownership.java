@@ -66,6 +66,12 @@ public final class Ownership implements RangeOwners {
     /** Whether requests are checked at all: only a node whose server forwards ({@link #enforce}). */
     private volatile boolean enforced;
     private final AtomicLong rounds = new AtomicLong();
+    /** Guards {@link #lent} and {@link #releasing}: a range is never both lent anew and let go (docs/RULES.md#CLUSTER-TX-ACROSS-OWNERS). */
+    private final Object loanGate = new Object();
+    /** Per range: the loans of its items to other nodes' transactions now; a range with one is not let go. */
+    private final int[] lent = new int[RANGES];
+    /** Per range: being let go (its grace is running); it lends nothing. */
+    private final boolean[] releasing = new boolean[RANGES];
     /** The GSI change logs that hold records, read once a round (docs/RULES.md#CLUSTER-RANGE-AFTER-LOG). */
     private volatile java.util.function.Supplier<? extends java.util.Collection<Long>> logsWithRecords = Set::of;
 
@@ -184,6 +190,71 @@ public final class Ownership implements RangeOwners {
         for (long t : tokens) one &= o[rangeOf(t)].equals(first);
         if (one) check(tokens[0]);
         return servingForwarded(work);
+    }
+
+    /**
+     * Who decides a TransactWriteItems whose items have {@code tokens} (docs/RULES.md#CLUSTER-TX-ACROSS-OWNERS):
+     * null when this node decides it with no loans (requests not checked; one owner, this node or
+     * a forwarded request); else, per item, null where this node owns the range and otherwise the
+     * owner this node must borrow the item from. Throws {@link NotOwner} when another node
+     * coordinates it (the owner of the first item's range), or, with no address (retry), when a
+     * range has no live owner or this node's term on one is over.
+     */
+    public String[] transactionOwners(long[] tokens) {
+        if (!enforced || tokens.length == 0) return null;
+        String[] o = owners;
+        String first = o[rangeOf(tokens[0])];
+        boolean one = true;
+        for (long t : tokens) one &= o[rangeOf(t)].equals(first);
+        boolean forwarded = Boolean.TRUE.equals(FORWARDED.get());
+        if (one) {
+            if (!forwarded) check(tokens[0]);
+            return null;
+        }
+        String self = coordination.self();
+        if (!forwarded && !first.equals(self)) throw new NotOwner(first.isEmpty() ? "" : addressOf(first));
+        String[] lenders = new String[tokens.length];
+        Term[] t = terms;
+        Term coordinating = t[rangeOf(tokens[0])];
+        if (coordinating == null || !coordinating.holds()) throw new NotOwner("");
+        for (int i = 0; i < tokens.length; i++) {
+            int range = rangeOf(tokens[i]);
+            String owner = o[range];
+            if (owner.isEmpty()) throw new NotOwner("");
+            if (owner.equals(self)) {
+                if (t[range] == null || !t[range].holds()) throw new NotOwner("");
+            } else {
+                lenders[i] = owner;
+            }
+        }
+        return lenders;
+    }
+
+    /**
+     * Lends the items of {@code ranges} to another node's transaction: the earliest end of this
+     * node's terms on them, after which the borrower's write may not land; or -1, lending nothing,
+     * when one is not this node's, is being let go, or has less than {@code minLeftMillis} left.
+     * Until {@link #endLoan} the ranges are not let go.
+     */
+    long lend(int[] ranges, long minLeftMillis) {
+        synchronized (loanGate) {
+            Term[] t = terms;
+            long end = Long.MAX_VALUE;
+            for (int r : ranges) {
+                if (releasing[r] || t[r] == null || !t[r].holds()) return -1;
+                end = Math.min(end, t[r].endMillis());
+            }
+            if (end - coordination.nowMillis() < minLeftMillis) return -1;
+            for (int r : ranges) lent[r]++;
+            return end;
+        }
+    }
+
+    /** A loan of {@link #lend} ended. */
+    void endLoan(int[] ranges) {
+        synchronized (loanGate) {
+            for (int r : ranges) lent[r]--;
+        }
     }
 
     /** The ranges this node serves now (tests, the admin page). */
@@ -317,11 +388,22 @@ public final class Ownership implements RangeOwners {
      * finish), then their terms end, so a write decided in them and not yet written is refused,
      * then each row is deleted by compare-and-set, and the others take them at their next round.
      */
-    private void release(List<Integer> surplus, Map<Integer, Lease> rows, long graceEnds) {
+    private void release(List<Integer> offered, Map<Integer, Lease> rows, long graceEnds) {
+        List<Integer> surplus = new ArrayList<>();
+        synchronized (loanGate) { // a range lent to a transaction stays until the loan ends: a later round lets it go
+            for (int r : offered) {
+                if (lent[r] > 0) continue;
+                releasing[r] = true;
+                surplus.add(r);
+            }
+        }
         try {
             clock.sleepUntil(graceEnds);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+            synchronized (loanGate) {
+                for (int r : surplus) releasing[r] = false;
+            }
             return;
         }
         String[] after = owners.clone();
@@ -334,6 +416,9 @@ public final class Ownership implements RangeOwners {
         }
         terms = afterTerms;
         owners = after;
+        synchronized (loanGate) {
+            for (int r : surplus) releasing[r] = false;
+        }
         for (int r : surplus) coordination.release(rows.get(r));
     }
 

@@ -213,6 +213,27 @@ public final class GsiPropagator implements AutoCloseable {
     }
 
     /**
+     * Waits until every record below {@code sequence} has been applied (those of items whose
+     * writes are under way are not yet in the log, and count as applied), for at most about
+     * {@code maxWaitMillis} of real time. True if they are. A node lending items to another node's
+     * transaction waits here first (docs/RULES.md#CLUSTER-TX-ACROSS-OWNERS).
+     */
+    public boolean awaitAppliedBefore(long sequence, long maxWaitMillis) {
+        long left = TimeUnit.MILLISECONDS.toNanos(maxWaitMillis);
+        try {
+            while (running && left > 0) {
+                long seen = progress;
+                if (appliedBefore(sequence)) return true;
+                wake();
+                left = awaitProgress(seen, () -> false, left);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return appliedBefore(sequence);
+    }
+
+    /**
      * Waits until the log is empty, for at most {@code maxWait} of real time (tests and
      * benchmarks; records must be due for this to happen). True if it is empty.
      */

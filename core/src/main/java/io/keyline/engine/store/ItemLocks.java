@@ -21,7 +21,12 @@ import java.util.concurrent.locks.ReentrantLock;
  * gets TransactionConflictException ({@link #lockForWrite}); a transaction that meets another
  * transaction holding one of its items gives up at once, and one that meets a single-item
  * write (or an unrelated key sharing a stripe) waits at most a short bound
- * ({@link #lockForTransaction}). Thread-safe.
+ * ({@link #lockForTransaction}).
+ *
+ * <p>Cluster mode: items lent to another node's transaction ({@link #lend}, docs/RULES.md#CLUSTER-TX-ACROSS-OWNERS)
+ * are held as a transaction's are, but by no thread of this process: until the loan ends, a write
+ * of one meets TransactionConflictException and a transaction naming one is cancelled with a
+ * TransactionConflict reason, as if a transaction of this node held it. Thread-safe.
  */
 public final class ItemLocks {
     /** Message of TransactionConflictException and of the TransactionConflict cancellation reason (inferred: docs/RULES.md#TX-CONFLICT). */
@@ -30,6 +35,8 @@ public final class ItemLocks {
     private static final int STRIPES = 4096;
     private final ReentrantLock[] locks = new ReentrantLock[STRIPES];
     private final Set<ByteBuffer> heldByTransactions = ConcurrentHashMap.newKeySet();
+    /** Items lent to another node's transaction, by loan (empty but in cluster mode, and nearly always then). */
+    private final java.util.Map<ByteBuffer, Long> lent = new ConcurrentHashMap<>();
 
     public ItemLocks() {
         for (int i = 0; i < STRIPES; i++) locks[i] = new ReentrantLock();
@@ -51,11 +58,16 @@ public final class ItemLocks {
      */
     public ReentrantLock lockForWrite(byte[] storageKey) {
         ReentrantLock l = locks[stripe(storageKey)];
-        if (l.tryLock()) return l;
-        if (heldByTransactions.contains(ByteBuffer.wrap(storageKey))) {
+        if (!l.tryLock()) {
+            if (heldByTransactions.contains(ByteBuffer.wrap(storageKey))) {
+                throw Errors.transactionConflict(TRANSACTION_ONGOING);
+            }
+            l.lock();
+        }
+        if (!lent.isEmpty() && lent.containsKey(ByteBuffer.wrap(storageKey))) {
+            l.unlock();
             throw Errors.transactionConflict(TRANSACTION_ONGOING);
         }
-        l.lock();
         return l;
     }
 
@@ -96,8 +108,37 @@ public final class ItemLocks {
                 return positionsIn(stripes[i], keys);
             }
         }
+        if (!lent.isEmpty()) {
+            List<Integer> onLoan = new ArrayList<>();
+            for (int i = 0; i < keys.length; i++) if (lent.containsKey(ByteBuffer.wrap(keys[i]))) onLoan.add(i);
+            if (!onLoan.isEmpty()) {
+                unlockAll(stripes);
+                return onLoan;
+            }
+        }
         for (byte[] key : keys) heldByTransactions.add(ByteBuffer.wrap(key));
         return List.of();
+    }
+
+    /**
+     * Lends {@code keys} to another node's transaction as loan {@code loan}: takes their stripes as
+     * a transaction does (so writes under way finish first), marks them lent, and lets the stripes
+     * go. Returns the positions of the items that could not be taken (another transaction or loan
+     * holds them, or the wait ran out), with nothing lent; an empty list when all are lent until
+     * {@link #endLoan}.
+     */
+    public List<Integer> lend(long loan, byte[][] keys, long maxWaitNanos) {
+        int[] stripes = stripesFor(keys);
+        List<Integer> busy = lockForTransaction(stripes, keys, maxWaitNanos);
+        if (!busy.isEmpty()) return busy;
+        for (byte[] key : keys) lent.put(ByteBuffer.wrap(key), loan);
+        unlockForTransaction(stripes, keys);
+        return List.of();
+    }
+
+    /** Ends loan {@code loan}: its items may be written here again. */
+    public void endLoan(long loan, byte[][] keys) {
+        for (byte[] key : keys) lent.remove(ByteBuffer.wrap(key), loan);
     }
 
     public void unlockForTransaction(int[] stripes, byte[][] keys) {

@@ -168,6 +168,12 @@ public final class ItemStore {
     /** Adds a hook after the installed one (stream records after index maintenance); before any write. */
     public void addHook(WriteHook next) { this.hook = hook.andThen(next); }
 
+    /** The items' locks (cluster mode lends items through them: docs/RULES.md#CLUSTER-TX-ACROSS-OWNERS). */
+    public ItemLocks locks() { return locks; }
+
+    /** The stored key of an item: what its lock, its loan and its row are keyed by. */
+    public static byte[] storageKey(ItemRef ref) { return storageKey(ref.table(), ref.key()); }
+
     /** Returns once every write in progress when called has committed or failed (a barrier). */
     public void awaitWritesInFlight() { locks.awaitCurrentHolders(); }
 

@@ -32,6 +32,15 @@ import java.util.function.Supplier;
  * completion time, so deleting an expired stamp never removes a newer one of the same token.
  * Time is the injected clock's; entries expire lazily, on the next call.
  *
+ * <p>Shared (cluster mode: docs/RULES.md#CLUSTER-TOKENS-SHARED):
+ * several Keyline nodes serve one storage, and a retry may reach a node that never saw the first
+ * request (it arrived through another node, or the range's owner changed since). Each stamp is
+ * then also written under its token, and a token this node does not remember is looked up there
+ * before the request runs: one short range read, paid only by requests with a token. The node
+ * that decides a transaction is the one owner of its first item's range, so one token's request
+ * never runs on two nodes at once, and a new owner reads the stamps of its predecessor's writes,
+ * which completed inside the predecessor's term (docs/RULES.md#CLUSTER-FENCE).
+ *
  * <p>Thread-safe: one monitor guards the maps; the work and storage writes run outside it.
  */
 public final class IdempotencyTokens {
@@ -53,17 +62,29 @@ public final class IdempotencyTokens {
     private final Storage storage;
     private final Map<String, Entry> completed = new LinkedHashMap<>();
     private final Set<String> running = new HashSet<>();
+    private final boolean shared;
 
     /** Tokens kept in memory only (lost on restart). */
     public IdempotencyTokens(Clock clock) {
         this.clock = clock;
         this.storage = null;
+        this.shared = false;
     }
 
     /** Tokens stamped into {@code storage} by the transactions that use them; loads the stamps still valid. */
     public IdempotencyTokens(Clock clock, Storage storage) {
+        this(clock, storage, false);
+    }
+
+    /**
+     * As {@link #IdempotencyTokens(Clock, Storage)}; {@code shared} when other Keyline nodes serve
+     * the same storage: every stamp is then also written under its token, and a token not
+     * remembered here is looked up there (docs/RULES.md#CLUSTER-TOKENS-SHARED).
+     */
+    public IdempotencyTokens(Clock clock, Storage storage, boolean shared) {
         this.clock = clock;
         this.storage = storage;
+        this.shared = shared;
         List<byte[]> expired = new ArrayList<>();
         Instant cutoff = clock.now().minus(WINDOW);
         for (TokenStampLayout.Stored s : TokenStampLayout.readAll(storage)) {
@@ -128,6 +149,7 @@ public final class IdempotencyTokens {
             completedAt = clock.now();
             key = TokenStampLayout.key(completedAt, token);
             batch.put(key, TokenStampLayout.value(digest));
+            if (shared) batch.put(TokenStampLayout.byTokenKey(token, completedAt), TokenStampLayout.value(digest));
         }
     }
 
@@ -159,11 +181,10 @@ public final class IdempotencyTokens {
             }
         }
         delete(expired);
-        if (seen != null) {
-            if (!seen.digest().equals(digest)) throw Errors.idempotentParameterMismatch(MISMATCH);
-            return seen.result() != null ? seen.result() : replay.get();
-        }
+        if (seen != null) return answer(seen, digest, replay);
         try {
+            Entry stored = shared ? stored(token) : null;
+            if (stored != null) return answer(stored, digest, replay);
             Stamp stamp = new Stamp(token, digest);
             Object result = work.apply(stamp);
             synchronized (this) {
@@ -175,6 +196,19 @@ public final class IdempotencyTokens {
                 running.remove(token);
             }
         }
+    }
+
+    /** The answer to a request whose token completed before: its first result, or the replay; a mismatch if its payload differs. */
+    private static Object answer(Entry seen, String digest, Supplier<Object> replay) {
+        if (!seen.digest().equals(digest)) throw Errors.idempotentParameterMismatch(MISMATCH);
+        return seen.result() != null ? seen.result() : replay.get();
+    }
+
+    /** The stamp another node (or this one, before a restart) stored for {@code token} within the window, or null. */
+    private Entry stored(String token) {
+        TokenStampLayout.Stored s = TokenStampLayout.newest(storage, token);
+        if (s == null || !s.completedAt().isAfter(clock.now().minus(WINDOW))) return null;
+        return new Entry(s.digest(), null, s.completedAt(), s.key());
     }
 
     /** Number of tokens remembered now (for tests and metrics). */
@@ -213,7 +247,10 @@ public final class IdempotencyTokens {
     private void delete(List<byte[]> keys) {
         if (keys.isEmpty() || storage == null) return;
         WriteBatch batch = new WriteBatch();
-        for (byte[] key : keys) batch.delete(key);
+        for (byte[] key : keys) {
+            batch.delete(key);
+            if (shared) batch.delete(TokenStampLayout.byTokenKeyOf(key));
+        }
         try {
             storage.write(batch);
         } catch (RuntimeException e) {

@@ -45,11 +45,11 @@ class CapacityExchangeTest {
         final Operations operations;
         final CapacityExchange exchange;
 
-        Node(String name) {
+        Node(String name, RangeOwners owners) {
             this.name = name;
             this.engine = TestStorage.closeAfterTest(new Engine(TestStorage.open(), clock, Settings.defaults()));
             this.operations = new Operations(engine);
-            this.exchange = new CapacityExchange(new HalfTheRanges(name), engine.capacity(), clock);
+            this.exchange = new CapacityExchange(owners, engine.capacity(), clock);
         }
 
         Map<String, Object> call(String op, String json) { return OperationCalls.call(operations, op, json); }
@@ -64,8 +64,17 @@ class CapacityExchangeTest {
         @Override public Set<String> others() { return Set.of(self.equals("a") ? "b" : "a"); }
     }
 
-    private void twoNodes(boolean exchanging) {
-        for (String name : List.of("a", "b")) nodes.put(name, new Node(name));
+    /** "a" owns the even ranges, "b" the odd ones: every partition of a table spans both. */
+    private record AlternateRanges(String self) implements RangeOwners {
+        @Override public String ownerOf(long token) { return Ownership.rangeOf(token) % 2 == 0 ? "a" : "b"; }
+
+        @Override public Set<String> others() { return Set.of(self.equals("a") ? "b" : "a"); }
+    }
+
+    private void twoNodes(boolean exchanging) { twoNodes(exchanging, HalfTheRanges::new); }
+
+    private void twoNodes(boolean exchanging, java.util.function.Function<String, RangeOwners> owners) {
+        for (String name : List.of("a", "b")) nodes.put(name, new Node(name, owners.apply(name)));
         if (!exchanging) return;
         // through the wire form, as between servers
         for (Node n : nodes.values()) {
@@ -167,6 +176,53 @@ class CapacityExchangeTest {
         assertThat(rate).as("the error the exchange removes: a ceiling per node").isGreaterThan(1700.0);
     }
 
+    // ---- a partition whose keys both nodes own (docs/RULES.md#CLUSTER-PARTITION-HOME) ----
+
+    private static final String EVENTS = "{'TableName':'Events','BillingMode':'PAY_PER_REQUEST',"
+            + "'KeySchema':[{'AttributeName':'id','KeyType':'HASH'}],'AttributeDefinitions':[{'AttributeName':'id','AttributeType':'S'}]}";
+
+    /**
+     * Ranges alternate between the nodes, so the table's first partition holds keys of both; each
+     * node writes its own keys of that partition, 1,000 WCU a second each (10 KB puts every 10 ms):
+     * the partition's writes, admitted by both, total {@code WCU/s} over 20 s after its burst.
+     */
+    private double spanningPartitionRate(boolean exchanging) {
+        twoNodes(exchanging, AlternateRanges::new);
+        createOnBoth(EVENTS);
+        String arn = nodes.get("a").engine.catalog().get("Events").arn();
+        Map<String, List<String>> keys = new HashMap<>();
+        for (String name : List.of("a", "b")) {
+            RangeOwners view = new AlternateRanges(name);
+            PartitionMap map = nodes.get(name).map(arn);
+            List<String> mine = new ArrayList<>();
+            for (int i = 0; mine.size() < 200; i++) {
+                long token = KeyCodec.token(new AttributeValue.S("e-" + i));
+                if (view.ownerOf(token).equals(name) && map.partitionOf(token, Long.MIN_VALUE) == 0) mine.add("e-" + i);
+            }
+            keys.put(name, mine);
+        }
+        int partitions = nodes.get("a").map(arn).partitionCount();
+        Writer put = (n, s) -> "{'TableName':'Events','Item':{'id':{'S':'" + keys.get(n.name).get((int) (s % 200))
+                + "'},'n':{'N':'" + s + "'},'pad':{'S':'" + PAD_10KB + "'}}}";
+        run(15, exchanging, put, null); // the partition's burst is spent
+        double before = admitted(arn);
+        run(20, exchanging, put, null);
+        for (Node n : nodes.values()) assertThat(n.map(arn).partitionCount()).as("no split during the run").isEqualTo(partitions);
+        return (admitted(arn) - before) / 20;
+    }
+
+    @Test void aPartitionWhoseKeysBothNodesOwnIsAdmittedAtItsCeilingInTotal() {
+        double rate = spanningPartitionRate(true);
+        System.out.printf("a partition spanning both nodes' ranges, exchanging: %.0f WCU/s admitted%n", rate);
+        assertThat(rate).as("one partition's 1,000 WCU in total").isBetween(850.0, 1150.0);
+    }
+
+    @Test void withoutTheExchangeEachNodeAdmitsTheSpanningPartitionsCeiling() {
+        double rate = spanningPartitionRate(false);
+        System.out.printf("a partition spanning both nodes' ranges, alone: %.0f WCU/s admitted%n", rate);
+        assertThat(rate).as("the error the exchange removes: a ceiling per node").isGreaterThan(1700.0);
+    }
+
     // ---- table-level budgets ----
 
     private static final String BUDGET = "{'TableName':'Budget','BillingMode':'PROVISIONED',"
@@ -219,6 +275,42 @@ class CapacityExchangeTest {
         run(3, true, both, null);
         assertThat(nodes.get("b").map(arn).writeShare()).as("within a few periods of writing").isBetween(0.4, 0.6);
         assertThat(nodes.get("a").map(arn).writeShare() + nodes.get("b").map(arn).writeShare()).isCloseTo(1.0, within(0.05));
+    }
+
+    /**
+     * The table's 300 s burst (30,000 WCU at 100 WCU) is held in total while the shares swing:
+     * node "b" writes alone for a second, so "a", with no demand yet, drops to the floor (5%), and
+     * the bank its share gives up goes to "b" instead of being thrown away; once "a" writes too,
+     * its share, and a bank to go with it, come back. Both then write 250 WCU a second: together
+     * 400 above the table's rate, so the bank lasts about 75 s, and nothing is refused for 40 s,
+     * as on one node. Before, "a" kept 1,500 banked units, was refused within seconds while "b"
+     * still held 13,000, and a test that counted from that first refusal measured "b"'s burst.
+     */
+    @Test void theBurstBankFollowsTheSharesWhenTheySwingInsteadOfBeingDropped() {
+        twoNodes(true);
+        createOnBoth(BUDGET);
+        Map<String, List<String>> keys = Map.of("a", keysOf("a", "k-", 300), "b", keysOf("b", "k-", 300));
+        String arn = nodes.get("a").engine.catalog().get("Budget").arn();
+        Writer onlyB = (n, s) -> n.name.equals("a") || s % 2 == 1 ? null : "{'TableName':'Budget','Item':{'id':{'S':'"
+                + keys.get(n.name).get((int) (s / 2 % 300)) + "'},'n':{'N':'" + s + "'},'pad':{'S':'" + PAD_5KB + "'}}}";
+        run(1, true, onlyB, null);
+        PartitionMap a = nodes.get("a").map(arn);
+        PartitionMap b = nodes.get("b").map(arn);
+        assertThat(a.writeShare()).as("the idle node's share: the floor").isCloseTo(0.05, within(0.01));
+        assertThat(a.banked(true) + b.banked(true)).as("the table's bank, less what b admitted, is still held by the two")
+                .isBetween(30_000 - admitted(arn) - 50, 30_000.0);
+        Writer both = (n, s) -> s % 2 == 1 ? null : "{'TableName':'Budget','Item':{'id':{'S':'"
+                + keys.get(n.name).get((int) (s / 2 % 300)) + "'},'n':{'N':'" + s + "'},'pad':{'S':'" + PAD_5KB + "'}}}";
+        List<ApiException> refusals = new ArrayList<>();
+        for (int second = 0; second < 40; second++) {
+            run(1, true, both, refusals);
+            assertThat(a.banked(true) + b.banked(true)).as("never more than the table's bank, second %d", second).isLessThanOrEqualTo(30_000.0);
+        }
+        System.out.printf("burst through two nodes after a swing of the shares: %.0f WCU admitted in 41 s, %d refused, banks now %.0f and %.0f%n",
+                admitted(arn), refusals.size(), a.banked(true), b.banked(true));
+        assertThat(a.writeShare()).as("the shares are even again").isBetween(0.4, 0.6);
+        assertThat(refusals).as("no write refused while the table has burst banked").isEmpty();
+        assertThat(a.banked(true)).as("a holds its part of what is left").isGreaterThan(1_000.0);
     }
 
     // ---- Scan ----

@@ -17,7 +17,7 @@ class ExchangeMessagesTest {
 
     @Test void aReportAndAnAnswerSurviveTheirBinaryForm() {
         Report report = new Report("http://127.0.0.1:8001 42@1700000000000",
-                List.of(new Demand(ARN, 1.5, 250, 0, 240), new Demand(ARN + "/index/ByDay", 0, 250, 0, 10)),
+                List.of(new Demand(ARN, 1.5, 250, 0, 240), new Demand(ARN + "/index/ByDay", 0, 250, 0, 10, 0.5, 13_500)),
                 List.of(new Charge(ARN + "/index/ByDay", Long.MIN_VALUE, -7, 200.25), new Charge(ARN, Long.MAX_VALUE, 0, 1)));
         assertThat(Report.decode(report.encode())).isEqualTo(report);
         Answer answer = new Answer(List.of(new Debt(ARN + "/index/ByDay", -5, 1L << 40, 200_000_001L)));

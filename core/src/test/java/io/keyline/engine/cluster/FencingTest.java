@@ -42,50 +42,21 @@ import org.junit.jupiter.api.Test;
 class FencingTest {
     private static final String TABLE = "{'TableName':'fenced','BillingMode':'PAY_PER_REQUEST','KeySchema':[{'AttributeName':'p','KeyType':'HASH'}],"
             + "'AttributeDefinitions':[{'AttributeName':'p','AttributeType':'S'}]}";
-    private final ManualClock clock = new ManualClock();
-    private final MemoryCoordination cluster = new MemoryCoordination(clock);
-    private final MemoryStorage data = new MemoryStorage();
-    private final List<Engine> engines = new ArrayList<>();
+    private final ManualClockNodes nodes = new ManualClockNodes();
+    private final ManualClock clock = nodes.clock;
+    private final MemoryCoordination cluster = nodes.cluster;
+    private final MemoryStorage data = nodes.data;
 
-    @AfterEach void closeNodes() {
-        for (Engine e : engines) e.close();
-        data.close();
-    }
+    @AfterEach void closeNodes() { nodes.close(); }
 
     /** A node whose server forwards (its requests are checked), once its first round is done. */
     private Engine node(String name) { return node(name, new PausingStorage(data)); }
 
-    private Engine node(String name, Storage storage) {
-        Engine e = new Engine(storage, clock, Settings.defaults(), cluster.node(name));
-        e.ownership().enforce();
-        engines.add(e);
-        waitFor(() -> e.ownership().rounds() >= 1);
-        return e;
-    }
+    private Engine node(String name, Storage storage) { return nodes.node(name, storage); }
 
-    /** Moves time and waits until each of {@code nodes} has run the round it makes due. */
-    private void advance(Duration d, Engine... nodes) {
-        long[] before = new long[nodes.length];
-        for (int i = 0; i < nodes.length; i++) before[i] = nodes[i].ownership().rounds();
-        clock.advance(d);
-        for (int i = 0; i < nodes.length; i++) {
-            Ownership o = nodes[i].ownership();
-            long b = before[i];
-            waitFor(() -> o.rounds() > b);
-        }
-    }
+    private void advance(Duration d, Engine... engines) { nodes.advance(d, engines); }
 
-    private static void waitFor(BooleanSupplier condition) {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        while (!condition.getAsBoolean()) {
-            assertThat(System.nanoTime() - deadline).as("waited 20 s").isNegative();
-            try {
-                Thread.sleep(2);
-            } catch (InterruptedException e) {
-                throw new AssertionError(e);
-            }
-        }
-    }
+    private static void waitFor(BooleanSupplier condition) { ManualClockNodes.waitFor(condition); }
 
     private static Map<String, Object> call(Engine node, String op, String json) {
         return OperationCalls.call(new Operations(node), op, json);

@@ -143,4 +143,58 @@ class IdempotencyTokensTest {
         assertThat(RequestDigest.of(ab)).isNotEqualTo(RequestDigest.of(Map.of("a", List.of("1", Map.of("x", false)), "b", "2")));
         assertThat(RequestDigest.of(List.of("ab", "c"))).isNotEqualTo(RequestDigest.of(List.of("a", "bc")));
     }
+
+    // ---- shared by several nodes on one storage (docs/RULES.md#CLUSTER-TOKENS-SHARED) ----
+
+    private IdempotencyTokens sharedNode() {
+        return new IdempotencyTokens(clock, storage, true);
+    }
+
+    private int storedCopies() {
+        int n = 0;
+        try (Cursor c = storage.range(Keyspaces.key(Keyspaces.CATALOG, new byte[] {TokenStampLayout.BY_TOKEN_TAG}),
+                Keyspaces.key(Keyspaces.CATALOG, new byte[] {TokenStampLayout.BY_TOKEN_TAG + 1}), false)) {
+            while (c.next()) n++;
+        }
+        return n;
+    }
+
+    @Test void aRetryThroughANodeThatNeverSawTheRequestIsNotRunAgain() {
+        IdempotencyTokens first = sharedNode();
+        IdempotencyTokens second = sharedNode(); // started before the request: nothing loaded
+        assertThat(stamped(first, "t", List.of("a"))).isEqualTo("result 1");
+        assertThat(stamped(second, "t", List.of("a"))).isEqualTo("replayed");
+        assertThat(runs.get()).isEqualTo(1);
+        ApiException e = catchThrowableOfType(() -> stamped(second, "t", List.of("b")), ApiException.class);
+        assertThat(e.name()).isEqualTo("IdempotentParameterMismatchException");
+        // a token of which "t" is a prefix is another token
+        assertThat(stamped(second, "tt", List.of("a"))).isEqualTo("result 2");
+    }
+
+    @Test void withoutSharingANodeThatNeverSawTheRequestRunsItAgain() {
+        IdempotencyTokens first = new IdempotencyTokens(clock, storage);
+        IdempotencyTokens second = new IdempotencyTokens(clock, storage);
+        stamped(first, "t", List.of("a"));
+        assertThat(stamped(second, "t", List.of("a"))).isEqualTo("result 2");
+        assertThat(storedCopies()).isZero(); // one process alone writes no by-token copy
+    }
+
+    @Test void aSharedStampExpiresWithItsWindowAndItsCopyIsDeletedWithIt() {
+        IdempotencyTokens first = sharedNode();
+        IdempotencyTokens second = sharedNode();
+        stamped(first, "t", List.of("a"));
+        assertThat(storedCopies()).isEqualTo(1);
+        clock.advance(IdempotencyTokens.WINDOW.minusSeconds(1));
+        assertThat(stamped(second, "t", List.of("a"))).isEqualTo("replayed");
+        clock.advance(Duration.ofSeconds(2));
+        assertThat(stamped(second, "t", List.of("b"))).isEqualTo("result 2"); // past the window: a new request
+        assertThat(first.size()).isZero(); // the first node's entry expires, and its stamp and copy are deleted
+        assertThat(storedStamps()).isEqualTo(1);
+        assertThat(storedCopies()).isEqualTo(1);
+        assertThat(stamped(first, "t", List.of("b"))).isEqualTo("replayed"); // the newer stamp, found by the other node
+        clock.advance(IdempotencyTokens.WINDOW);
+        sharedNode(); // a start finds every stamp expired and deletes it, copy too
+        assertThat(storedStamps()).isZero();
+        assertThat(storedCopies()).isZero();
+    }
 }

@@ -1,6 +1,7 @@
 package io.keyline.storage.cassandra;
 
 import com.datastax.oss.driver.api.core.DriverTimeoutException;
+import com.datastax.oss.driver.api.core.servererrors.InvalidQueryException;
 import com.datastax.oss.driver.api.core.servererrors.ReadFailureException;
 import com.datastax.oss.driver.api.core.servererrors.ReadTimeoutException;
 import com.datastax.oss.driver.api.core.servererrors.UnavailableException;
@@ -24,8 +25,11 @@ import java.util.function.Supplier;
  * SDK retries).
  *
  * <p>Retried: a read failure (except a read that scanned too many tombstones, which a second
- * send repeats), a read timeout, too few replicas alive, and the driver's own timeout. Anything
- * else (a bad statement, a closed session) fails at once. Writes have their own loop in
+ * send repeats), a read timeout, too few replicas alive, the driver's own timeout, and a table or
+ * keyspace the coordinator says does not exist: Keyline names only tables it created, so that
+ * coordinator has not yet taken the schema change (Cassandra spreads schema by gossip; the
+ * failure run saw it for a table created 30 s before, around a node's death). Anything else
+ * (a bad statement, a closed session) fails at once. Writes have their own loop in
  * {@link CassandraStorage}. Stateless apart from the pause function; thread-safe.
  */
 final class ReadRetry {
@@ -62,7 +66,13 @@ final class ReadRetry {
         if (t instanceof ReadFailureException f) {
             return f.getReasonMap().isEmpty() || f.getReasonMap().values().stream().anyMatch(code -> code != TOMBSTONE_FAILURE);
         }
+        if (t instanceof InvalidQueryException q) return schemaNotYetSeen(q.getMessage());
         return t instanceof ReadTimeoutException || t instanceof UnavailableException || t instanceof DriverTimeoutException;
+    }
+
+    /** Whether a refusal says the statement's table or keyspace is unknown to the coordinator (Cassandra 5's and 4's words). */
+    private static boolean schemaNotYetSeen(String message) {
+        return message != null && (message.matches("(table|keyspace) \\S+ does not exist") || message.startsWith("unconfigured table"));
     }
 
     /** The pause after failed send number {@code attempt} (1 for the first). */
