@@ -11,10 +11,11 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
@@ -32,15 +33,19 @@ import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
  * ranges and forwarding (docs/CLUSTER.md, "Ownership of partitions"), driven with the AWS SDK:
  * a conditional put raced through both nodes is won once, and a hot key written through both
  * is throttled at one partition's 1,000 WCU in total (issue 18's check). Slow: it needs Cassandra.
+ *
+ * <p>The two tests share the two nodes (each test has a table of its own): starting them on a
+ * fresh keyspace and waiting for the ranges to settle took about half a minute of each test.
  */
 @Tag("slow")
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ClusterOwnershipTest {
     private static final String KEYSPACE = "cluster_ownership";
     private final List<AutoCloseable> open = new ArrayList<>();
     private DynamoDbClient a;
     private DynamoDbClient b;
 
-    @BeforeEach void twoNodes() throws InterruptedException {
+    @BeforeAll void twoNodes() throws InterruptedException {
         TestCluster.session().execute("DROP KEYSPACE IF EXISTS " + KEYSPACE);
         ServeCommand.Running first = serve();
         ServeCommand.Running second = serve();
@@ -50,7 +55,7 @@ class ClusterOwnershipTest {
         CassandraNodes.awaitHalfTheRangesEach(first, second);
     }
 
-    @AfterEach void close() throws Exception {
+    @AfterAll void close() throws Exception {
         for (int i = open.size() - 1; i >= 0; i--) open.get(i).close();
     }
 

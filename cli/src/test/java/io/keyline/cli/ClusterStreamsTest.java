@@ -48,12 +48,7 @@ class ClusterStreamsTest {
         TestCluster.session().execute("DROP KEYSPACE IF EXISTS " + KEYSPACE);
         nodes.add(serve());
         nodes.add(serve());
-        long deadline = System.nanoTime() + 30_000_000_000L;
-        while (System.nanoTime() < deadline && nodes.stream().anyMatch(n -> n.engine().ownership().ownRanges().size() != 32)) {
-            Thread.sleep(100);
-        }
-        for (ServeCommand.Running n : nodes) assertThat(n.engine().ownership().ownRanges()).hasSize(32);
-        Thread.sleep(2_500); // both views agree after one more round
+        CassandraNodes.awaitHalfTheRangesEach(nodes.get(0), nodes.get(1));
     }
 
     @AfterEach void close() throws Exception {

@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import picocli.CommandLine;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
@@ -30,13 +29,6 @@ import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
  */
 @Tag("slow")
 class ServeOnCassandraTest {
-    private static ServeCommand.Running serve(String keyspace) {
-        ServeCommand serve = new ServeCommand();
-        new CommandLine(serve).parseArgs("--storage", "cassandra", "--cassandra", TestCluster.contactPoint(), "--keyspace", keyspace,
-                "--port", "0", "--metrics", "off");
-        return serve.start();
-    }
-
     private static DynamoDbClient client(ServeCommand.Running node) {
         return DynamoDbClient.builder().endpointOverride(URI.create("http://127.0.0.1:" + node.port())).region(Region.US_EAST_1)
                 .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("key", "secret")))
@@ -48,7 +40,7 @@ class ServeOnCassandraTest {
     @Test void theSdkEndToEndOnOneNodeThenASecondNodeOnTheSameKeyspace() throws Exception {
         String keyspace = "serve_e2e";
         TestCluster.session().execute("DROP KEYSPACE IF EXISTS " + keyspace);
-        try (ServeCommand.Running first = serve(keyspace); DynamoDbClient db = client(first)) {
+        try (ServeCommand.Running first = CassandraNodes.serve(keyspace); DynamoDbClient db = client(first)) {
             db.createTable(b -> b.tableName("orders").billingMode(BillingMode.PAY_PER_REQUEST)
                     .keySchema(k -> k.attributeName("customer").keyType(KeyType.HASH), k -> k.attributeName("order").keyType(KeyType.RANGE))
                     .attributeDefinitions(a -> a.attributeName("customer").attributeType(ScalarAttributeType.S),
@@ -86,7 +78,7 @@ class ServeOnCassandraTest {
             db.createTable(b -> b.tableName("notes").billingMode(BillingMode.PAY_PER_REQUEST)
                     .keySchema(k -> k.attributeName("id").keyType(KeyType.HASH))
                     .attributeDefinitions(a -> a.attributeName("id").attributeType(ScalarAttributeType.S)));
-            try (ServeCommand.Running second = serve(keyspace); DynamoDbClient other = client(second)) {
+            try (ServeCommand.Running second = CassandraNodes.serve(keyspace); DynamoDbClient other = client(second)) {
                 assertThat(other.listTables().tableNames()).containsExactly("notes", "orders");
                 for (int i = 0; i < 20; i++) {
                     String id = "n" + i;

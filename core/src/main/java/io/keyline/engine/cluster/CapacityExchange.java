@@ -9,6 +9,7 @@ import io.keyline.engine.cluster.ExchangeMessages.Demand;
 import io.keyline.engine.cluster.ExchangeMessages.Report;
 import io.keyline.engine.metering.CapacityRegistry;
 import io.keyline.time.Clock;
+import io.keyline.time.PeriodicThread;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -48,7 +49,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * A report that is lost (the other node cannot be reached) is dropped: its charges are not
  * counted by the owner, and the nodes' shares go on from the figures they last heard.
  *
- * <p>Threading: {@link #round} runs on one thread (the exchange's own, or a test's);
+ * <p>Threading: {@link #round} runs on one thread (the exchange's own, a {@link PeriodicThread}
+ * on the injected clock, or a test's);
  * {@link #receive} on the threads that receive reports; {@link #refusedElsewhere} and
  * {@link #admitted} on request threads.
  */
@@ -75,8 +77,7 @@ public final class CapacityExchange implements ClusterAdmission, AutoCloseable {
     private final Map<String, Held[]> debts = new ConcurrentHashMap<>();
     private volatile Transport transport;
     private volatile boolean attached;
-    private volatile Thread thread;
-    private volatile boolean running;
+    private final PeriodicThread rounds;
 
     private record ChargeKey(String arn, long token) {}
 
@@ -109,36 +110,18 @@ public final class CapacityExchange implements ClusterAdmission, AutoCloseable {
         this.owners = owners;
         this.registry = registry;
         this.clock = clock;
+        this.rounds = new PeriodicThread("keyline-capacity-exchange", clock, PERIOD, false, this::round,
+                e -> LOG.log(System.Logger.Level.WARNING, "capacity exchange: {0}; trying again", e.toString()));
     }
 
     /** Starts reporting every {@link #PERIOD} over {@code transport}, on a thread of its own. */
-    public synchronized void start(Transport transport) {
+    public void start(Transport transport) {
         this.transport = transport;
-        if (thread != null) return;
-        running = true;
-        Thread t = new Thread(this::run, "keyline-capacity-exchange");
-        t.setDaemon(true);
-        thread = t;
-        t.start();
+        rounds.start();
     }
 
     /** Reports over {@code transport} when {@link #round} is called (tests drive the rounds themselves). */
     public void connect(Transport transport) { this.transport = transport; }
-
-    private void run() {
-        while (running) {
-            try {
-                round();
-            } catch (RuntimeException e) {
-                LOG.log(System.Logger.Level.WARNING, "capacity exchange: {0}; trying again", e.toString());
-            }
-            try {
-                Thread.sleep(PERIOD.toMillis());
-            } catch (InterruptedException e) {
-                return;
-            }
-        }
-    }
 
     /** One period: report to every other node that owns ranges, hold what they answer, set this node's shares. */
     public void round() {
@@ -292,16 +275,7 @@ public final class CapacityExchange implements ClusterAdmission, AutoCloseable {
 
     /** Stops the thread; this node decides alone from then on. */
     @Override public void close() {
-        running = false;
-        Thread t = thread;
-        if (t != null) {
-            t.interrupt();
-            try {
-                t.join(2_000);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
+        rounds.close();
         if (attached) detach();
     }
 }

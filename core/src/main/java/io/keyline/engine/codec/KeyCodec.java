@@ -1,5 +1,7 @@
 package io.keyline.engine.codec;
 
+import static io.keyline.storage.Keyspaces.prefixEnd;
+
 import io.keyline.engine.api.KeyRange;
 import io.keyline.engine.api.SortKeyCondition;
 import io.keyline.model.AttributeValue;
@@ -209,16 +211,6 @@ public final class KeyCodec {
     }
 
     // ---- byte-range helpers ----
-
-    /** The first key after every key that starts with {@code prefix}; null if there is none. */
-    public static byte[] prefixEnd(byte[] prefix) {
-        int i = prefix.length - 1;
-        while (i >= 0 && prefix[i] == (byte) 0xFF) i--;
-        if (i < 0) return null;
-        byte[] end = Arrays.copyOf(prefix, i + 1);
-        end[i]++;
-        return end;
-    }
 
     /** The first key strictly after {@code key} (for resuming after an ExclusiveStartKey). */
     public static byte[] successor(byte[] key) { return Arrays.copyOf(key, key.length + 1); }

@@ -9,6 +9,7 @@ import io.keyline.error.ApiException;
 import io.keyline.model.AttributeValue;
 import io.keyline.model.ItemSize;
 import io.keyline.storage.Cursor;
+import io.keyline.storage.Keyspaces;
 import io.keyline.storage.ReadView;
 import java.nio.ByteBuffer;
 import java.util.List;
@@ -121,7 +122,7 @@ public final class ItemCollections {
         long total = sum(KeyCodec.partitionRange(table.keyspaceId(), partitionKey));
         for (IndexMetadata lsi : table.localIndexes()) {
             byte[] prefix = KeyCodec.indexPrefix(lsi.keyspaceId(), List.of(partitionKey), List.of());
-            total += sum(new KeyRange(prefix, KeyCodec.prefixEnd(prefix)));
+            total += sum(new KeyRange(prefix, Keyspaces.prefixEnd(prefix)));
         }
         return total;
     }

@@ -53,6 +53,9 @@ public final class StreamRegistry {
         this(storage, clock, null);
     }
 
+    /** The clock the registry stamps shards with (its sweeper waits on it too). */
+    Clock clock() { return clock; }
+
     /** A registry of a node that shares its storage with other Keyline nodes through {@code cluster} (null: alone). */
     public StreamRegistry(Storage storage, Clock clock, StreamCluster cluster) {
         this.storage = storage;

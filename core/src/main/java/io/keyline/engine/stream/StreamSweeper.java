@@ -1,5 +1,8 @@
 package io.keyline.engine.stream;
 
+import io.keyline.time.PeriodicThread;
+import java.time.Duration;
+
 /**
  * Several Keyline nodes: runs {@link StreamRegistry#sweep} every {@link #EVERY_MILLIS} on a daemon
  * thread of its own, so that a shard whose range moved to another node, or whose writer died,
@@ -8,7 +11,8 @@ package io.keyline.engine.stream;
  * node's open shards (a clean stop: readers go on to the next writer's at once). Failures of the
  * shared storage are logged and tried again at the next round.
  *
- * <p>Threading: its own thread; {@link #close} stops it and waits for it.
+ * <p>Threading: its own thread, a {@link PeriodicThread} on the registry's clock; {@link #close}
+ * stops it and waits for it.
  */
 public final class StreamSweeper implements AutoCloseable {
     /** How often: as often as the ownership rounds, so a moved range's old shard ends about when the range moves. */
@@ -16,39 +20,18 @@ public final class StreamSweeper implements AutoCloseable {
     private static final System.Logger LOG = System.getLogger(StreamSweeper.class.getName());
 
     private final StreamRegistry registry;
-    private final Thread thread;
-    private volatile boolean running = true;
+    private final PeriodicThread sweeps;
 
     public StreamSweeper(StreamRegistry registry) {
         this.registry = registry;
-        this.thread = new Thread(this::run, "keyline-stream-sweeper");
-        thread.setDaemon(true);
+        this.sweeps = new PeriodicThread("keyline-stream-sweeper", registry.clock(), Duration.ofMillis(EVERY_MILLIS), true, registry::sweep,
+                e -> LOG.log(System.Logger.Level.WARNING, "stream sweep: {0}; trying again", e.getMessage()));
     }
 
-    public void start() { thread.start(); }
-
-    private void run() {
-        while (running) {
-            try {
-                Thread.sleep(EVERY_MILLIS);
-                registry.sweep();
-            } catch (InterruptedException e) {
-                return;
-            } catch (RuntimeException e) {
-                if (!running) return;
-                LOG.log(System.Logger.Level.WARNING, "stream sweep: {0}; trying again", e.getMessage());
-            }
-        }
-    }
+    public void start() { sweeps.start(); }
 
     @Override public void close() {
-        running = false;
-        thread.interrupt();
-        try {
-            thread.join(5_000);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        sweeps.close();
         try {
             registry.closeOwnShards();
         } catch (RuntimeException e) {

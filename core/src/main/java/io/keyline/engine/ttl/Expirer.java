@@ -15,6 +15,7 @@ import io.keyline.model.AttributeValue;
 import io.keyline.storage.Cursor;
 import io.keyline.storage.Storage;
 import io.keyline.time.Clock;
+import io.keyline.time.PeriodicThread;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -46,8 +47,8 @@ import java.util.Set;
  * (a later expiry, no expiry) stays. Until its pass comes, an expired item is still read,
  * queried and scanned like any other, as on DynamoDB.
  *
- * <p>Threading: one daemon thread started by {@link #start} (the server starts it; tests drive
- * {@link #runPass} themselves on a manual clock). {@link #runPass} is synchronized: one pass at a
+ * <p>Threading: one daemon thread started by {@link #start}, a {@link PeriodicThread} on the
+ * injected clock (the server starts it; tests drive {@link #runPass} themselves on a manual clock). {@link #runPass} is synchronized: one pass at a
  * time; the resume positions are guarded by it.
  */
 public final class Expirer implements AutoCloseable {
@@ -67,12 +68,10 @@ public final class Expirer implements AutoCloseable {
     private final Catalog catalog;
     private final ItemStore items;
     private final Clock clock;
-    private final Duration interval;
+    private final PeriodicThread passes;
     /** Keyspace id → the first key the table's next pass reads from. Guarded by this. */
     private final Map<Long, byte[]> resumeAt = new HashMap<>();
     private volatile Deletions deletions = Deletions.NONE;
-    private volatile Thread thread;
-    private volatile boolean running;
 
     public Expirer(Storage storage, Catalog catalog, ItemStore items, Clock clock, Duration interval) {
         this(storage, catalog, items, clock, interval, ITEMS_PER_PASS);
@@ -86,20 +85,17 @@ public final class Expirer implements AutoCloseable {
         this.catalog = catalog;
         this.items = items;
         this.clock = clock;
-        this.interval = interval;
+        // half the delay apart, so an item of a small table goes within the delay of its expiry;
+        // a failed pass (storage closed under it, or a transient failure) is simply tried again
+        this.passes = new PeriodicThread("keyline-ttl-expirer", clock, Duration.ofMillis(Math.max(10, interval.toMillis() / 2)), false,
+                this::runPass, e -> {});
     }
 
     /** Where the counts of deleted items go (the server's metrics); set before {@link #start}. */
     public void onDeleted(Deletions d) { this.deletions = d == null ? Deletions.NONE : d; }
 
-    /** Starts passes every half {@code interval} of real time; a second call does nothing. */
-    public synchronized void start() {
-        if (thread != null) return;
-        running = true;
-        thread = new Thread(this::loop, "keyline-ttl-expirer");
-        thread.setDaemon(true);
-        thread.start();
-    }
+    /** Starts passes every half {@code interval} on the clock; a second call does nothing. */
+    public void start() { passes.start(); }
 
     /**
      * One pass at the clock's now over every table whose TTL is ENABLED, in every namespace;
@@ -166,34 +162,5 @@ public final class Expirer implements AutoCloseable {
         return deleted;
     }
 
-    private void loop() {
-        // Half the delay apart, so an item of a small table goes within the delay of its expiry.
-        long sleepMillis = Math.max(10, interval.toMillis() / 2);
-        while (running) {
-            try {
-                runPass();
-            } catch (RuntimeException e) {
-                // Storage closed under us, or a transient failure: the next pass tries again.
-                if (!running) return;
-            }
-            try {
-                Thread.sleep(sleepMillis);
-            } catch (InterruptedException e) {
-                return;
-            }
-        }
-    }
-
-    @Override public void close() {
-        running = false;
-        Thread t = thread;
-        if (t != null) {
-            t.interrupt();
-            try {
-                t.join(5_000);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
-    }
+    @Override public void close() { passes.close(); }
 }

@@ -9,6 +9,7 @@ import io.keyline.engine.api.SortKeyCondition;
 import io.keyline.model.AttributeValue;
 import io.keyline.model.ScalarType;
 import io.keyline.storage.Cursor;
+import io.keyline.storage.Keyspaces;
 import io.keyline.storage.WriteBatch;
 import io.keyline.storage.memory.MemoryStorage;
 import java.math.BigInteger;
@@ -34,7 +35,7 @@ class KeyCodecTest {
         assertThat(KeyCodec.partitionKeyEnd(prefix, List.of(ScalarType.S))).isEqualTo(prefix.length);
         // range bounds: a token start, a prefix end (terminator bumped), a key whose token bytes are not its own
         assertThat(KeyCodec.partitionKeyEnd(KeyCodec.tokenStart(TABLE, 5), List.of(ScalarType.S))).isEqualTo(-1);
-        assertThat(KeyCodec.partitionKeyEnd(KeyCodec.prefixEnd(prefix), List.of(ScalarType.S))).isEqualTo(-1);
+        assertThat(KeyCodec.partitionKeyEnd(Keyspaces.prefixEnd(prefix), List.of(ScalarType.S))).isEqualTo(-1);
         byte[] forged = item.clone();
         forged[12] ^= 1;
         assertThat(KeyCodec.partitionKeyEnd(forged, List.of(ScalarType.S))).isEqualTo(-1);
@@ -308,11 +309,7 @@ class KeyCodecTest {
         assertThat(Arrays.compareUnsigned(key, KeyCodec.keyspaceEnd(1))).isNegative();
     }
 
-    @Test void prefixEndAndSuccessor() {
-        assertThat(KeyCodec.prefixEnd(HexFormat.of().parseHex("01ff"))).containsExactly(0x02);
-        assertThat(KeyCodec.prefixEnd(HexFormat.of().parseHex("0102"))).containsExactly(0x01, 0x03);
-        assertThat(KeyCodec.prefixEnd(HexFormat.of().parseHex("ffff"))).isNull();
-        assertThat(KeyCodec.prefixEnd(new byte[0])).isNull();
+    @Test void successorIsTheFirstKeyAfter() {
         assertThat(KeyCodec.successor(new byte[] {5})).containsExactly(5, 0);
     }
 

@@ -79,7 +79,7 @@ final class TokenPlan {
         int pkEnd = layout.partitionKeyEnd(from);
         if (pkEnd < 0) return null;
         byte[] partition = Arrays.copyOf(from, pkEnd);
-        byte[] partitionEnd = prefixEnd(partition);
+        byte[] partitionEnd = Keyspaces.prefixEnd(partition);
         if (partitionEnd == null || Arrays.compareUnsigned(to, partitionEnd) > 0) return null;
         byte[] upper = startsWith(to, partition) ? Arrays.copyOfRange(to, pkEnd, to.length) : null;
         return new Slice(Arrays.copyOfRange(from, KeyLayout.HEAD_BYTES, pkEnd), Arrays.copyOfRange(from, pkEnd, from.length), upper);
@@ -101,16 +101,6 @@ final class TokenPlan {
             stored >>>= 8;
         }
         return head;
-    }
-
-    /** The first key after every key that starts with {@code prefix}; null if there is none. */
-    static byte[] prefixEnd(byte[] prefix) {
-        int i = prefix.length - 1;
-        while (i >= 0 && prefix[i] == (byte) 0xFF) i--;
-        if (i < 0) return null;
-        byte[] next = Arrays.copyOf(prefix, i + 1);
-        next[i]++;
-        return next;
     }
 
     static boolean startsWith(byte[] bytes, byte[] prefix) {

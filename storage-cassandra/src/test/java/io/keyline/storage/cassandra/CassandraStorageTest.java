@@ -8,6 +8,7 @@ import io.keyline.engine.codec.KeyCodec;
 import io.keyline.engine.codec.Murmur3;
 import io.keyline.model.AttributeValue;
 import io.keyline.storage.Cursor;
+import io.keyline.storage.Keyspaces;
 import io.keyline.storage.Snapshot;
 import io.keyline.storage.Storage;
 import io.keyline.storage.StorageContractTest;
@@ -111,7 +112,7 @@ class CassandraStorageTest extends StorageContractTest {
             bounds.add(key);
             bounds.add(KeyCodec.successor(key));
             bounds.add(Arrays.copyOf(key, 16));
-            bounds.add(KeyCodec.prefixEnd(Arrays.copyOf(key, TokenPlanTest.LAYOUT.partitionKeyEnd(key))));
+            bounds.add(Keyspaces.prefixEnd(Arrays.copyOf(key, TokenPlanTest.LAYOUT.partitionKeyEnd(key))));
         }
         bounds.add(KeyCodec.keyspaceStart(TABLE));
         bounds.add(KeyCodec.keyspaceEnd(TABLE));
