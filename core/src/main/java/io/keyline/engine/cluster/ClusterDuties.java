@@ -195,6 +195,7 @@ public final class ClusterDuties implements AutoCloseable {
         while (running) {
             applied += propagator.applyDue();
             if (propagator.idle()) {
+                indexes.drained(id);
                 coordination.release(held[0]);
                 if (applied > 0) LOG.log(System.Logger.Level.INFO, "applied {0} GSI change records of log {1}, left by another Keyline node", applied, id);
                 return;

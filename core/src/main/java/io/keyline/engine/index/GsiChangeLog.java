@@ -57,6 +57,17 @@ import java.util.TreeSet;
  * read of the database has to consider them. Compaction hints (CompactOnDeletionCollector) only
  * reclaim the tombstones' space sooner and would add compactions under the request path; not used.
  *
+ * <p>Where another node's scan starts (shared logs only). A node looks for logs that hold
+ * records ({@link #sharedLogsWithRecords}, every 2 s) and adopts a dead node's log, without that
+ * log's floor. On Cassandra an applied record leaves tombstones for the table's gc_grace_seconds,
+ * all logs' in one Cassandra partition, and a read that steps over 100,000 fails; a scan from
+ * the logs' first key would step over every record applied in that time. So the node applying a
+ * log writes its floor beside it as a hint, {@code prefix(0) | 0x06 | id (8)} → floor (8), each
+ * time the floor has moved {@value #HINT_EVERY} records past the last hint (one small write per
+ * that many records), and every scan of a log it does not apply, and the opening of a log,
+ * starts at the hint: everything below it is applied. A hint is deleted once its log has been
+ * drained by the node that adopted it ({@link #forgetHint}).
+ *
  * <p>Why the floor never passes a record still to come. A sequence is allocated before its batch
  * commits, so a record with a low sequence can appear after records above it were applied. The
  * log therefore tracks the sequences <em>in flight</em>: allocated, their batch neither committed
@@ -84,6 +95,10 @@ public final class GsiChangeLog {
     static final byte TAG = 0x03;
     /** The tag of the logs of processes sharing a storage, each under its own id. */
     static final byte SHARED_TAG = 0x05;
+    /** The tag of the shared logs' floor hints. */
+    static final byte FLOOR_TAG = 0x06;
+    /** A log's floor hint is written each time its floor has moved this many records past it. */
+    static final long HINT_EVERY = 1_000;
     private static final int DELETE = 0;
     private static final int PUT = 1;
 
@@ -114,6 +129,9 @@ public final class GsiChangeLog {
     private volatile int batchCount;
     /** Every sequence below is applied or was never written; moved only by {@link #advanceFloor}. */
     private volatile long floor;
+    /** This log's id (negative: the one-process log, which keeps no hint), and the floor its hint last said. */
+    private final long id;
+    private long hinted;
     /** Per GSI keyspace: the records not yet applied that touch it, oldest first (appended under this). */
     private final Map<Long, Queue<Pending>> pendingByIndex = new ConcurrentHashMap<>();
 
@@ -126,13 +144,15 @@ public final class GsiChangeLog {
         this.logPrefix = id < 0 ? Keyspaces.key(Keyspaces.CATALOG, new byte[] {TAG})
                 : Keyspaces.key(Keyspaces.CATALOG, ByteBuffer.allocate(9).put(SHARED_TAG).putLong(id).array());
         this.lastKey = id < 0 ? end() : Keyspaces.key(Keyspaces.CATALOG, ByteBuffer.allocate(9).put(SHARED_TAG).putLong(id + 1).array());
-        long next = 0;
-        try (Cursor c = storage.range(first(), last(), true)) {
+        this.id = id;
+        this.hinted = id < 0 ? 0 : hintOf(storage, id);
+        long next = hinted;
+        try (Cursor c = storage.range(recordKey(hinted), last(), true)) {
             if (c.next()) next = sequenceOf(c.key()) + 1;
         }
         long first = next;
-        // Once per start, the only scan that may cross the deleted head of the log.
-        try (Cursor c = storage.range(first(), last(), false)) {
+        // Once per start, the only scan that may cross the deleted head of the log (from its hint, if any).
+        try (Cursor c = storage.range(recordKey(hinted), last(), false)) {
             if (c.next()) first = sequenceOf(c.key());
         }
         nextSequence = next;
@@ -224,6 +244,34 @@ public final class GsiChangeLog {
         if (sequence <= floor) return;
         floor = sequence;
         for (Queue<Pending> q : pendingByIndex.values()) dropApplied(q, sequence);
+        if (id >= 0 && sequence - hinted >= HINT_EVERY) {
+            try {
+                storage.write(new WriteBatch().put(floorKey(id), ByteBuffer.allocate(Long.BYTES).putLong(sequence).array()));
+                hinted = sequence;
+            } catch (RuntimeException e) {
+                // only a hint: other nodes' scans start lower until the next one is written
+            }
+        }
+    }
+
+    /** The key of shared log {@code id}'s floor hint. */
+    static byte[] floorKey(long id) {
+        return Keyspaces.key(Keyspaces.CATALOG, ByteBuffer.allocate(9).put(FLOOR_TAG).putLong(id).array());
+    }
+
+    /** Shared log {@code id}'s floor hint, or 0 when it has none. */
+    private static long hintOf(Storage storage, long id) {
+        byte[] hint = storage.get(floorKey(id));
+        return hint == null || hint.length != Long.BYTES ? 0 : ByteBuffer.wrap(hint).getLong();
+    }
+
+    /**
+     * Deletes shared log {@code id}'s floor hint: the log was drained by the node that adopted it
+     * after its writer died. If the writer was only paused and writes again, scans of its log
+     * start at its first key, slower but complete.
+     */
+    static void forgetHint(Storage storage, long id) {
+        storage.write(new WriteBatch().delete(floorKey(id)));
     }
 
     /** Drops the entries below {@code floor}: applied, or never written. Safe against a concurrent drop. */
@@ -285,18 +333,45 @@ public final class GsiChangeLog {
         try (Cursor c = storage.range(start(), end(), false)) {
             if (c.next()) ids.add(-1L);
         }
-        byte[] from = Keyspaces.key(Keyspaces.CATALOG, new byte[] {SHARED_TAG});
-        byte[] to = Keyspaces.key(Keyspaces.CATALOG, new byte[] {SHARED_TAG + 1});
-        while (true) {
-            long id;
-            try (Cursor c = storage.range(from, to, false)) {
-                if (!c.next()) return ids;
-                id = ByteBuffer.wrap(c.key(), Keyspaces.PREFIX_LENGTH + 1, Long.BYTES).getLong();
+        java.util.TreeMap<Long, Long> hints = new java.util.TreeMap<>();
+        try (Cursor c = storage.range(Keyspaces.key(Keyspaces.CATALOG, new byte[] {FLOOR_TAG}),
+                Keyspaces.key(Keyspaces.CATALOG, new byte[] {FLOOR_TAG + 1}), false)) {
+            while (c.next()) {
+                if (c.key().length != Keyspaces.PREFIX_LENGTH + 9 || c.value().length != Long.BYTES) continue;
+                hints.put(ByteBuffer.wrap(c.key(), Keyspaces.PREFIX_LENGTH + 1, Long.BYTES).getLong(), ByteBuffer.wrap(c.value()).getLong());
             }
-            ids.add(id);
-            if (id == Long.MAX_VALUE) return ids;
-            from = Keyspaces.key(Keyspaces.CATALOG, ByteBuffer.allocate(9).put(SHARED_TAG).putLong(id + 1).array());
         }
+        // one seek per log: the logs between two hinted ones from their first key (their applied heads are
+        // shorter than a hint's step), each hinted log from its hint
+        long nextId = 0;
+        while (nextId >= 0) {
+            Map.Entry<Long, Long> hinted = hints.ceilingEntry(nextId);
+            byte[] to = hinted == null ? Keyspaces.key(Keyspaces.CATALOG, new byte[] {SHARED_TAG + 1}) : logStart(hinted.getKey());
+            Long found = firstLogIn(storage, logStart(nextId), to);
+            if (found != null) {
+                ids.add(found);
+                nextId = found + 1;
+                continue;
+            }
+            if (hinted == null) return ids;
+            long id = hinted.getKey();
+            byte[] from = ByteBuffer.allocate(logStart(id).length + Long.BYTES).put(logStart(id)).putLong(hinted.getValue()).array();
+            if (firstLogIn(storage, from, id == Long.MAX_VALUE ? to : logStart(id + 1)) != null) ids.add(id);
+            nextId = id + 1; // past Long.MAX_VALUE: negative, the end
+        }
+        return ids;
+    }
+
+    /** The id of the first shared log with a record in [{@code from}, {@code to}), or null. */
+    private static Long firstLogIn(Storage storage, byte[] from, byte[] to) {
+        try (Cursor c = storage.range(from, to, false)) {
+            return c.next() ? ByteBuffer.wrap(c.key(), Keyspaces.PREFIX_LENGTH + 1, Long.BYTES).getLong() : null;
+        }
+    }
+
+    /** The first key of shared log {@code id}. */
+    private static byte[] logStart(long id) {
+        return Keyspaces.key(Keyspaces.CATALOG, ByteBuffer.allocate(9).put(SHARED_TAG).putLong(id).array());
     }
 
     /** The key of record {@code sequence} of the one-process log. */

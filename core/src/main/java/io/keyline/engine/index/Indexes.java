@@ -76,6 +76,11 @@ public final class Indexes implements AutoCloseable {
         return p;
     }
 
+    /** An adopted log has been drained: its floor hint goes (docs/CLUSTER.md, "GSI change records"). */
+    public void drained(long logId) {
+        if (logId >= 0) GsiChangeLog.forgetHint(storage, logId);
+    }
+
     /** The ids of the shared GSI change logs that hold records now, in order (-1: the one-process log): one seek per log. */
     public java.util.List<Long> sharedLogsWithRecords() { return GsiChangeLog.sharedLogsWithRecords(storage); }
 
