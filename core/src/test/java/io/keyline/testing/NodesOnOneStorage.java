@@ -1,13 +1,9 @@
 package io.keyline.testing;
 
 import io.keyline.storage.Coordination;
-import io.keyline.storage.Cursor;
-import io.keyline.storage.Snapshot;
 import io.keyline.storage.Storage;
-import io.keyline.storage.WriteBatch;
 import io.keyline.storage.memory.MemoryStorage;
 import io.keyline.time.SystemClock;
-import java.util.List;
 
 /**
  * Several Keyline nodes in one JVM, as cluster mode runs them on Cassandra but with no Cassandra:
@@ -24,23 +20,7 @@ public final class NodesOnOneStorage implements AutoCloseable {
     private final MemoryCoordination coordination = new MemoryCoordination(SystemClock.INSTANCE);
 
     /** The storage as one node sees it: every call goes to the shared one, except close. */
-    public Storage storage() {
-        return new Storage() {
-            @Override public byte[] get(byte[] key) { return storage.get(key); }
-
-            @Override public List<byte[]> multiGet(List<byte[]> keys) { return storage.multiGet(keys); }
-
-            @Override public Cursor range(byte[] from, byte[] to, boolean reverse) { return storage.range(from, to, reverse); }
-
-            @Override public void write(WriteBatch batch) { storage.write(batch); }
-
-            @Override public Snapshot snapshot() { return storage.snapshot(); }
-
-            @Override public String describe() { return "a node's view of " + storage.describe(); }
-
-            @Override public void close() {}
-        };
-    }
+    public Storage storage() { return new StorageView(storage); }
 
     /** The coordination of the node named {@code name}. */
     public Coordination node(String name) { return coordination.node(name); }

@@ -6,13 +6,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.keyline.engine.Engine;
 import io.keyline.engine.api.NotOwner;
 import io.keyline.engine.codec.KeyCodec;
-import io.keyline.engine.config.Settings;
 import io.keyline.model.AttributeValue;
 import io.keyline.op.Operations;
-import io.keyline.storage.Cursor;
 import io.keyline.storage.Fence;
 import io.keyline.storage.FencedOut;
-import io.keyline.storage.Snapshot;
 import io.keyline.storage.Storage;
 import io.keyline.storage.WriteBatch;
 import io.keyline.storage.memory.MemoryStorage;
@@ -175,14 +172,13 @@ class FencingTest {
     }
 
     /** The shared storage as one node sees it (closing it closes nothing): it can hold that node's next fenced write (the node pauses mid-write). */
-    private static final class PausingStorage implements Storage {
-        private final Storage inner;
+    private static final class PausingStorage extends io.keyline.testing.StorageView {
         private volatile CountDownLatch paused;
         private volatile CountDownLatch gate;
         private volatile boolean armed;
         volatile int fencedWrites;
 
-        PausingStorage(Storage inner) { this.inner = inner; }
+        PausingStorage(Storage inner) { super(inner); }
 
         void pauseNextFencedWrite() {
             paused = new CountDownLatch(1);
@@ -209,19 +205,7 @@ class FencingTest {
                     }
                 }
             }
-            inner.write(batch);
+            super.write(batch);
         }
-
-        @Override public byte[] get(byte[] key) { return inner.get(key); }
-
-        @Override public List<byte[]> multiGet(List<byte[]> keys) { return inner.multiGet(keys); }
-
-        @Override public Cursor range(byte[] from, byte[] to, boolean reverse) { return inner.range(from, to, reverse); }
-
-        @Override public Snapshot snapshot() { return inner.snapshot(); }
-
-        @Override public String describe() { return inner.describe(); }
-
-        @Override public void close() {} // shared: the test closes it after every node
     }
 }

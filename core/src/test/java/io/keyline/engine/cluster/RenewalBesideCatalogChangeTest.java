@@ -5,16 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.keyline.engine.Engine;
 import io.keyline.engine.config.Settings;
 import io.keyline.op.Operations;
-import io.keyline.storage.Cursor;
-import io.keyline.storage.Snapshot;
 import io.keyline.storage.Storage;
 import io.keyline.storage.WriteBatch;
 import io.keyline.storage.memory.MemoryStorage;
 import io.keyline.testing.MemoryCoordination;
 import io.keyline.testing.OperationCalls;
 import io.keyline.time.ManualClock;
-import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
@@ -90,13 +86,12 @@ class RenewalBesideCatalogChangeTest {
     }
 
     /** A storage whose next batch with a range delete (a table dropped) waits until the test lets it go. */
-    private static final class SlowDropStorage implements Storage {
-        private final Storage inner;
+    private static final class SlowDropStorage extends io.keyline.testing.StorageView {
         private final CountDownLatch held = new CountDownLatch(1);
         private final CountDownLatch gate = new CountDownLatch(1);
         private volatile boolean armed;
 
-        SlowDropStorage(Storage inner) { this.inner = inner; }
+        SlowDropStorage(Storage inner) { super(inner); }
 
         void holdNextRangeDelete() { armed = true; }
 
@@ -116,19 +111,7 @@ class RenewalBesideCatalogChangeTest {
                     throw new AssertionError(e);
                 }
             }
-            inner.write(batch);
+            super.write(batch);
         }
-
-        @Override public byte[] get(byte[] key) { return inner.get(key); }
-
-        @Override public List<byte[]> multiGet(List<byte[]> keys) { return inner.multiGet(keys); }
-
-        @Override public Cursor range(byte[] from, byte[] to, boolean reverse) { return inner.range(from, to, reverse); }
-
-        @Override public Snapshot snapshot() { return inner.snapshot(); }
-
-        @Override public String describe() { return inner.describe(); }
-
-        @Override public void close() {} // the test closes the memory storage after the engine
     }
 }

@@ -6,12 +6,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.keyline.engine.Engine;
 import io.keyline.engine.api.NotOwner;
 import io.keyline.engine.codec.KeyCodec;
-import io.keyline.engine.config.Settings;
 import io.keyline.error.ApiException;
 import io.keyline.metadata.PrimaryKey;
 import io.keyline.model.AttributeValue;
 import io.keyline.op.Operations;
-import io.keyline.storage.memory.MemoryStorage;
 import io.keyline.testing.MemoryCoordination;
 import io.keyline.testing.OperationCalls;
 import io.keyline.time.ManualClock;
@@ -19,7 +17,6 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -71,7 +68,7 @@ class TransactionsAcrossOwnersTest {
     @AfterEach void closeNodes() { cluster.close(); }
 
     private Engine node(String name) {
-        Engine e = cluster.node(name, new NodeView(cluster.data));
+        Engine e = cluster.node(name, new io.keyline.testing.StorageView(cluster.data));
         nodes.put(name, e);
         return e;
     }
@@ -201,26 +198,5 @@ class TransactionsAcrossOwnersTest {
     private static byte[] storedKey(Engine node, String p) {
         io.keyline.metadata.TableMetadata table = node.table("txs");
         return io.keyline.engine.store.ItemStore.storageKey(new io.keyline.engine.api.ItemRef(table, new PrimaryKey(AttributeValue.s(p), null)));
-    }
-
-    /** One node's view of the shared storage: closing it leaves the storage open. */
-    private static final class NodeView implements io.keyline.storage.Storage {
-        private final MemoryStorage shared;
-
-        NodeView(MemoryStorage shared) { this.shared = shared; }
-
-        @Override public byte[] get(byte[] key) { return shared.get(key); }
-
-        @Override public List<byte[]> multiGet(List<byte[]> keys) { return shared.multiGet(keys); }
-
-        @Override public io.keyline.storage.Cursor range(byte[] from, byte[] to, boolean reverse) { return shared.range(from, to, reverse); }
-
-        @Override public void write(io.keyline.storage.WriteBatch batch) { shared.write(batch); }
-
-        @Override public io.keyline.storage.Snapshot snapshot() { return shared.snapshot(); }
-
-        @Override public String describe() { return "a node's view of " + shared.describe(); }
-
-        @Override public void close() {}
     }
 }

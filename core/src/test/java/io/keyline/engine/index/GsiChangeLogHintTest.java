@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.keyline.storage.Cursor;
 import io.keyline.storage.Keyspaces;
-import io.keyline.storage.Snapshot;
 import io.keyline.storage.Storage;
 import io.keyline.storage.WriteBatch;
 import io.keyline.storage.memory.MemoryStorage;
@@ -24,23 +23,11 @@ class GsiChangeLogHintTest {
     private final MemoryStorage data = new MemoryStorage();
     /** Each scan's bounds, from and to. */
     private final List<byte[][]> scanStarts = new ArrayList<>();
-    private final Storage storage = new Storage() {
-        @Override public byte[] get(byte[] key) { return data.get(key); }
-
-        @Override public List<byte[]> multiGet(List<byte[]> keys) { return data.multiGet(keys); }
-
+    private final Storage storage = new io.keyline.testing.StorageView(data) {
         @Override public Cursor range(byte[] from, byte[] to, boolean reverse) {
             scanStarts.add(new byte[][] {from, to});
-            return data.range(from, to, reverse);
+            return super.range(from, to, reverse);
         }
-
-        @Override public void write(WriteBatch batch) { data.write(batch); }
-
-        @Override public Snapshot snapshot() { return data.snapshot(); }
-
-        @Override public String describe() { return "scans recorded"; }
-
-        @Override public void close() {}
     };
 
     private static byte[] recordKey(long log, long sequence) {

@@ -1,11 +1,8 @@
 package io.keyline.engine.index;
 
-import io.keyline.storage.Cursor;
-import io.keyline.storage.Snapshot;
 import io.keyline.storage.Storage;
 import io.keyline.storage.WriteBatch;
 import java.util.Arrays;
-import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 
@@ -16,11 +13,10 @@ import java.util.function.Consumer;
  * after the test), so a second engine can start on the same data, as after a crash.
  * Thread-safe as the storage underneath is.
  */
-final class InterceptedStorage implements Storage {
-    private final Storage delegate;
+final class InterceptedStorage extends io.keyline.testing.StorageView {
     private final AtomicReference<Consumer<WriteBatch>> next = new AtomicReference<>();
 
-    InterceptedStorage(Storage delegate) { this.delegate = delegate; }
+    InterceptedStorage(Storage delegate) { super(delegate); }
 
     /** Runs {@code action} on the writing thread before the next batch holding a change record is written; it may throw. */
     void beforeNextRecordWrite(Consumer<WriteBatch> action) { next.set(action); }
@@ -30,7 +26,7 @@ final class InterceptedStorage implements Storage {
             Consumer<WriteBatch> action = next.getAndSet(null);
             if (action != null) action.accept(batch);
         }
-        delegate.write(batch);
+        super.write(batch);
     }
 
     private static boolean writesRecord(WriteBatch batch) {
@@ -40,16 +36,4 @@ final class InterceptedStorage implements Storage {
         }
         return false;
     }
-
-    @Override public byte[] get(byte[] key) { return delegate.get(key); }
-
-    @Override public List<byte[]> multiGet(List<byte[]> keys) { return delegate.multiGet(keys); }
-
-    @Override public Cursor range(byte[] from, byte[] to, boolean reverse) { return delegate.range(from, to, reverse); }
-
-    @Override public Snapshot snapshot() { return delegate.snapshot(); }
-
-    @Override public String describe() { return "intercepted " + delegate.describe(); }
-
-    @Override public void close() {}
 }
