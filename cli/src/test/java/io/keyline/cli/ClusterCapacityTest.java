@@ -5,8 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.keyline.capacity.PartitionMap;
 import io.keyline.engine.cluster.Ownership;
 import io.keyline.engine.codec.KeyCodec;
-import io.keyline.storage.cassandra.TestCluster;
-import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -18,10 +16,6 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
-import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
-import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
-import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BillingMode;
@@ -42,39 +36,22 @@ import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 class ClusterCapacityTest {
     private static final String KEYSPACE = "cluster_capacity";
     private static final long WINDOW_SECONDS = 10;
-    private final List<AutoCloseable> open = new ArrayList<>();
+    private TwoServeNodes nodes;
     private ServeCommand.Running first;
     private ServeCommand.Running second;
     private DynamoDbClient a;
     private DynamoDbClient b;
 
     @BeforeEach void twoNodes() throws InterruptedException {
-        TestCluster.session().execute("DROP KEYSPACE IF EXISTS " + KEYSPACE);
-        first = serve();
-        second = serve();
-        a = client(first);
-        b = client(second);
-        CassandraNodes.awaitHalfTheRangesEach(first, second);
+        nodes = new TwoServeNodes(KEYSPACE);
+        first = nodes.first;
+        second = nodes.second;
+        a = nodes.clientWithoutRetries(first);
+        b = nodes.clientWithoutRetries(second);
     }
 
     @AfterEach void close() throws Exception {
-        for (int i = open.size() - 1; i >= 0; i--) open.get(i).close();
-    }
-
-    private ServeCommand.Running serve() {
-        ServeCommand.Running running = CassandraNodes.serve(KEYSPACE);
-        open.add(running);
-        return running;
-    }
-
-    private DynamoDbClient client(ServeCommand.Running node) {
-        DynamoDbClient c = DynamoDbClient.builder().endpointOverride(URI.create("http://127.0.0.1:" + node.port())).region(Region.US_EAST_1)
-                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("key", "secret")))
-                .overrideConfiguration(o -> o.retryStrategy(software.amazon.awssdk.core.retry.RetryMode.STANDARD)
-                        .retryPolicy(p -> p.numRetries(0)))
-                .httpClient(UrlConnectionHttpClient.create()).build();
-        open.add(c);
-        return c;
+        if (nodes != null) nodes.close();
     }
 
     private static AttributeValue s(String value) { return AttributeValue.fromS(value); }

@@ -2,7 +2,6 @@ package io.keyline.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.keyline.storage.cassandra.TestCluster;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,7 +11,6 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
@@ -41,40 +39,31 @@ import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
 class ClusterStreamsTest {
     private static final String KEYSPACE = "cluster_streams";
     private static final int ITEMS = 40;
-    private final List<AutoCloseable> open = new ArrayList<>();
+    private TwoServeNodes cluster;
     private final List<ServeCommand.Running> nodes = new ArrayList<>();
 
     @BeforeEach void twoNodes() throws InterruptedException {
-        TestCluster.session().execute("DROP KEYSPACE IF EXISTS " + KEYSPACE);
-        nodes.add(serve());
-        nodes.add(serve());
-        CassandraNodes.awaitHalfTheRangesEach(nodes.get(0), nodes.get(1));
+        cluster = new TwoServeNodes(KEYSPACE);
+        nodes.add(cluster.first);
+        nodes.add(cluster.second);
     }
 
     @AfterEach void close() throws Exception {
-        for (int i = open.size() - 1; i >= 0; i--) open.get(i).close();
+        if (cluster != null) cluster.close();
     }
 
-    private ServeCommand.Running serve() {
-        ServeCommand.Running running = CassandraNodes.serve(KEYSPACE);
-        open.add(running);
-        return running;
-    }
-
-    private static final StaticCredentialsProvider CREDENTIALS = StaticCredentialsProvider.create(AwsBasicCredentials.create("key", "secret"));
+    private static final StaticCredentialsProvider CREDENTIALS = TwoServeNodes.CREDENTIALS;
 
     private DynamoDbClient dynamo(ServeCommand.Running node) {
         DynamoDbClient c = DynamoDbClient.builder().endpointOverride(URI.create("http://127.0.0.1:" + node.port())).region(Region.US_EAST_1)
                 .credentialsProvider(CREDENTIALS).httpClient(UrlConnectionHttpClient.create()).build();
-        open.add(c);
-        return c;
+        return cluster.closeLater(c);
     }
 
     private DynamoDbStreamsClient streams(ServeCommand.Running node) {
         DynamoDbStreamsClient c = DynamoDbStreamsClient.builder().endpointOverride(URI.create("http://127.0.0.1:" + node.port()))
                 .region(Region.US_EAST_1).credentialsProvider(CREDENTIALS).httpClient(UrlConnectionHttpClient.create()).build();
-        open.add(c);
-        return c;
+        return cluster.closeLater(c);
     }
 
     @Test void everyNodeServesEveryChangeOnceEachItemsInOrderAlsoWhenANodeStops() throws Exception {
@@ -107,8 +96,7 @@ class ClusterStreamsTest {
         assertThat(shardsSeen.get(1)).as("both nodes describe the same shards").isEqualTo(shardsSeen.get(0));
 
         // node 2 stops: its ranges move to node 1, whose new shards of them are children of node 2's, which ended
-        open.remove(nodes.get(1));
-        nodes.get(1).close();
+        cluster.closeNow(nodes.get(1));
         long deadline = System.nanoTime() + 30_000_000_000L;
         while (System.nanoTime() < deadline && nodes.get(0).engine().ownership().ownRanges().size() != 64) Thread.sleep(100);
         for (int i = 0; i < ITEMS; i++) {
