@@ -60,10 +60,8 @@ public final class KeylineServer implements AutoCloseable {
     private ApiRequestProcessor processor;
     /** Cluster mode's forwarder ({@link #forwardToOwners}), or null. */
     private io.keyline.server.cluster.Forwarder forwarder;
-    /** Cluster mode's receiver of capacity reports ({@link #exchangeCapacity}), or null. */
-    private volatile io.keyline.server.cluster.CapacityEndpoint capacityEndpoint;
-    /** Cluster mode's loan channel ({@link #lendAndBorrow}), or null. */
-    private volatile io.keyline.server.cluster.LoanEndpoint loanEndpoint;
+    /** Cluster mode: where the other nodes call this one ({@link #exchangeCapacity}, {@link #lendAndBorrow}), by path. */
+    private final java.util.Map<String, io.keyline.server.cluster.NodeEndpoint> nodeEndpoints = new java.util.concurrent.ConcurrentHashMap<>();
     private final Operations operations;
     private final RequestMetering metering;
     private ServerSecurity security = ServerSecurity.none();
@@ -152,7 +150,8 @@ public final class KeylineServer implements AutoCloseable {
     public synchronized KeylineServer exchangeCapacity(io.keyline.engine.cluster.CapacityExchange exchange, byte[] clusterSecret) {
         if (serverChannel != null || closed) throw new IllegalStateException("set the capacity exchange before the server starts");
         io.keyline.server.cluster.ForwardSignature signature = new io.keyline.server.cluster.ForwardSignature(clusterSecret);
-        capacityEndpoint = new io.keyline.server.cluster.CapacityEndpoint(exchange, signature, clock);
+        io.keyline.server.cluster.CapacityEndpoint endpoint = new io.keyline.server.cluster.CapacityEndpoint(exchange, signature, clock);
+        nodeEndpoints.put(endpoint.path(), endpoint);
         exchange.start(new io.keyline.server.cluster.CapacityClient(signature, clock));
         return this;
     }
@@ -168,8 +167,10 @@ public final class KeylineServer implements AutoCloseable {
     public synchronized KeylineServer lendAndBorrow(io.keyline.engine.cluster.ItemLoans loans, io.keyline.engine.cluster.Borrower borrower,
                                                     byte[] clusterSecret) {
         if (serverChannel != null || closed) throw new IllegalStateException("set the loan channel before the server starts");
-        loanEndpoint = new io.keyline.server.cluster.LoanEndpoint(loans, new io.keyline.server.cluster.ForwardSignature(clusterSecret), clock);
-        borrower.sendThrough(loanEndpoint);
+        io.keyline.server.cluster.LoanEndpoint endpoint = new io.keyline.server.cluster.LoanEndpoint(loans,
+                new io.keyline.server.cluster.ForwardSignature(clusterSecret), clock);
+        nodeEndpoints.put(endpoint.path(), endpoint);
+        borrower.sendThrough(endpoint);
         return this;
     }
 
@@ -196,8 +197,7 @@ public final class KeylineServer implements AutoCloseable {
                     @Override protected void initChannel(SocketChannel ch) {
                         RequestHandler handler = new RequestHandler(processor, replies, workers, inFlight, admin);
                         handler.secure(security.authenticator(), security.tlsEnabled());
-                        handler.exchangeCapacity(capacityEndpoint);
-                        handler.lendItems(loanEndpoint);
+                        handler.nodeEndpoints(nodeEndpoints);
                         // HTTPS only when a certificate is given: one port, one scheme (docs/SECURITY.md)
                         if (security.tlsEnabled()) ch.pipeline().addLast("tls", security.tls().newHandler(ch.alloc()));
                         ch.pipeline().addLast(connectionHandlers(options.maxRequestBytes(), replies, handler));

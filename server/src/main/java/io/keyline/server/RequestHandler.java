@@ -1,8 +1,7 @@
 package io.keyline.server;
 
 import io.keyline.engine.api.NotOwner;
-import io.keyline.engine.cluster.CapacityExchange;
-import io.keyline.server.cluster.CapacityEndpoint;
+import io.keyline.server.cluster.NodeEndpoint;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
@@ -60,8 +59,8 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
     private final Executor workers;
     private final InFlight inFlight;
     private final AdminRoutes admin;
-    private CapacityEndpoint capacity;
-    private io.keyline.server.cluster.LoanEndpoint loans;
+    /** Cluster mode: the paths other nodes call this one on, by path (empty alone). */
+    private java.util.Map<String, NodeEndpoint> nodeEndpoints = java.util.Map.of();
     /**
      * Bodies up to this size are parsed on the event loop, so that a quick operation runs there
      * too; larger ones (up to 16 MB of BatchWriteItem) are parsed by a worker.
@@ -101,11 +100,8 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
         this(processor, replies, workers, inFlight, AdminRoutes.none());
     }
 
-    /** Cluster mode: receives other nodes' capacity reports; null otherwise. */
-    void exchangeCapacity(CapacityEndpoint endpoint) { this.capacity = endpoint; }
-
-    /** Cluster mode: the loan channel this node answers on (docs/RULES.md#CLUSTER-TX-ACROSS-OWNERS). */
-    void lendItems(io.keyline.server.cluster.LoanEndpoint endpoint) { this.loans = endpoint; }
+    /** Cluster mode: the endpoints other nodes call this one on (capacity reports, loans). */
+    void nodeEndpoints(java.util.Map<String, NodeEndpoint> endpoints) { this.nodeEndpoints = endpoints; }
 
     RequestHandler(ApiRequestProcessor processor, HttpReplies replies, Executor workers, InFlight inFlight, AdminRoutes admin) {
         this.admin = admin;
@@ -190,22 +186,12 @@ final class RequestHandler extends ChannelInboundHandlerAdapter {
             cloudWatch(ctx, request, requestId, path, version, keepAlive, account);
             return;
         }
-        if (method.equals(HttpMethod.POST) && capacity != null && path.equals(CapacityExchange.PATH)) {
-            // cluster mode: another node's capacity report (docs/CLUSTER.md, "Capacity across nodes")
+        NodeEndpoint node = method.equals(HttpMethod.POST) ? nodeEndpoints.get(path) : null;
+        if (node != null) {
+            // cluster mode: another node's capacity report or loan (docs/CLUSTER.md, "Several Keyline nodes")
             inFlight.enter();
             handOff(ctx, request, requestId, version, keepAlive, () -> {
-                CapacityEndpoint.Reply r = capacity.handle(request.headers().get(CapacityEndpoint.SIGNATURE_HEADER),
-                        ByteBufUtil.getBytes(request.content()));
-                return new Reply(r.status(), r.contentType(), r.body());
-            });
-            return;
-        }
-        if (method.equals(HttpMethod.POST) && loans != null && path.equals(io.keyline.engine.cluster.ItemLoans.PATH)) {
-            // cluster mode: another node's transaction borrows this node's items (docs/RULES.md#CLUSTER-TX-ACROSS-OWNERS)
-            inFlight.enter();
-            handOff(ctx, request, requestId, version, keepAlive, () -> {
-                CapacityEndpoint.Reply r = loans.handle(request.headers().get(CapacityEndpoint.SIGNATURE_HEADER),
-                        ByteBufUtil.getBytes(request.content()));
+                NodeEndpoint.Reply r = node.handle(request.headers().get(NodeEndpoint.SIGNATURE_HEADER), ByteBufUtil.getBytes(request.content()));
                 return new Reply(r.status(), r.contentType(), r.body());
             });
             return;

@@ -44,13 +44,13 @@ class CapacityEndpointTest {
 
     @Test void aReportSignedWithTheClustersSecretIsAnswered() {
         String signed = new ForwardSignature(SECRET).sign(clock.millis(), CapacityExchange.PATH, ByteBuffer.wrap(report));
-        CapacityEndpoint.Reply reply = endpoint.handle(signed, report);
+        NodeEndpoint.Reply reply = endpoint.handle(signed, report);
         assertThat(reply.status()).isEqualTo(200);
         assertThat(Answer.decode(reply.body())).isNotNull();
     }
 
     @Test void anUnsignedReportIsRefused() {
-        CapacityEndpoint.Reply reply = endpoint.handle(null, report);
+        NodeEndpoint.Reply reply = endpoint.handle(null, report);
         assertThat(reply.status()).isEqualTo(403);
         assertThat(new String(reply.body(), StandardCharsets.UTF_8)).isEqualTo(CapacityEndpoint.NOT_SIGNED);
     }

@@ -79,7 +79,7 @@ class LoanEndpointTest {
 
     @Test void anUnsignedLendOrOneSignedWithAnotherSecretIsRefusedAndLendsNothing() {
         LoanEndpoint endpoint = new LoanEndpoint(engine.itemLoans(), new ForwardSignature(secret), clock);
-        CapacityEndpoint.Reply unsigned = endpoint.handle(null, lend);
+        NodeEndpoint.Reply unsigned = endpoint.handle(null, lend);
         assertThat(unsigned.status()).isEqualTo(403);
         assertThat(new String(unsigned.body(), StandardCharsets.UTF_8)).isEqualTo(LoanEndpoint.NOT_SIGNED);
         byte[] other = "somebody else's secret, 32 bytes".getBytes(StandardCharsets.US_ASCII);
