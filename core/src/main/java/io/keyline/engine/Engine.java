@@ -434,8 +434,7 @@ public final class Engine implements AutoCloseable {
      */
     public <T> T decideTogether(List<PrimaryKey> keys, java.util.function.Supplier<T> work) {
         if (clusterDuties == null) return work.get();
-        long[] tokens = new long[keys.size()];
-        for (int i = 0; i < tokens.length; i++) tokens[i] = KeyCodec.token(keys.get(i).partition());
+        long[] tokens = tokensOf(keys);
         return clusterDuties.ownership().decideTogether(tokens, () -> fenced(work));
     }
 
@@ -464,14 +463,19 @@ public final class Engine implements AutoCloseable {
      */
     public <T> T decideTransaction(List<io.keyline.engine.api.ItemRef> refs, java.util.function.Supplier<T> work) {
         if (clusterDuties == null) return work.get();
-        long[] tokens = new long[refs.size()];
-        for (int i = 0; i < tokens.length; i++) tokens[i] = KeyCodec.token(refs.get(i).key().partition());
+        long[] tokens = tokensOf(refs.stream().map(io.keyline.engine.api.ItemRef::key).toList());
         Ownership ownership = clusterDuties.ownership();
         String[] lenders = ownership.transactionOwners(tokens);
         if (lenders == null) return Ownership.servingForwarded(() -> fenced(work));
         byte[][] keys = new byte[refs.size()][];
         for (int i = 0; i < keys.length; i++) keys[i] = io.keyline.engine.store.ItemStore.storageKey(refs.get(i));
         return Ownership.servingForwarded(() -> borrower.run(keys, tokens, lenders, () -> fenced(work)));
+    }
+
+    private static long[] tokensOf(List<PrimaryKey> keys) {
+        long[] tokens = new long[keys.size()];
+        for (int i = 0; i < tokens.length; i++) tokens[i] = KeyCodec.token(keys.get(i).partition());
+        return tokens;
     }
 
     /** Cluster mode: the items this node lends to other nodes' transactions (the server answers them on its port), or null. */

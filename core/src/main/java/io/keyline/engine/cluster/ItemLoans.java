@@ -100,7 +100,7 @@ public final class ItemLoans {
             Loan loan = loans.get(name);
             if (loan == null) givenBackEarly.put(name, clock.millis());
             end(loan);
-            return Answer.of(Status.LENT).encode();
+            return Answer.of(Status.GIVEN_BACK).encode();
         }
         return lend((Lend) request).encode();
     }

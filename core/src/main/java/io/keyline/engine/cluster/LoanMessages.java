@@ -67,8 +67,8 @@ public final class LoanMessages {
         }
     }
 
-    /** How a lend went. */
-    public enum Status { LENT, BUSY, NOT_OWNER, UNAVAILABLE }
+    /** How a lend went ({@code GIVEN_BACK}: the answer to a give-back). */
+    public enum Status { LENT, BUSY, NOT_OWNER, UNAVAILABLE, GIVEN_BACK }
 
     /**
      * The answer: for {@link Status#LENT}, the end of the lender's term on the items' ranges

@@ -185,10 +185,7 @@ public final class Ownership implements RangeOwners {
     public <T> T decideTogether(long[] tokens, java.util.function.Supplier<T> work) {
         if (!enforced || tokens.length == 0 || Boolean.TRUE.equals(FORWARDED.get())) return work.get();
         String[] o = owners;
-        String first = o[rangeOf(tokens[0])];
-        boolean one = true;
-        for (long t : tokens) one &= o[rangeOf(t)].equals(first);
-        if (one) check(tokens[0]);
+        if (oneOwner(o, tokens)) check(tokens[0]);
         return servingForwarded(work);
     }
 
@@ -204,10 +201,8 @@ public final class Ownership implements RangeOwners {
         if (!enforced || tokens.length == 0) return null;
         String[] o = owners;
         String first = o[rangeOf(tokens[0])];
-        boolean one = true;
-        for (long t : tokens) one &= o[rangeOf(t)].equals(first);
         boolean forwarded = Boolean.TRUE.equals(FORWARDED.get());
-        if (one) {
+        if (oneOwner(o, tokens)) {
             if (!forwarded) check(tokens[0]);
             return null;
         }
@@ -228,6 +223,13 @@ public final class Ownership implements RangeOwners {
             }
         }
         return lenders;
+    }
+
+    /** Whether the ranges of {@code tokens} have one owner (or none) in {@code o}. */
+    private static boolean oneOwner(String[] o, long[] tokens) {
+        String first = o[rangeOf(tokens[0])];
+        for (long t : tokens) if (!o[rangeOf(t)].equals(first)) return false;
+        return true;
     }
 
     /**
